@@ -1,0 +1,469 @@
+"""Writing clocks: start, press, pause, resume, adjust, and the enforcement of every
+deadline (the only writers of ``Clock`` and ``ClockEvent``).
+
+Every function takes the tournament's lock first (``lock_match``, the one lock every
+writer takes), then the clock's row lock, reads the time from the one trusted clock
+(``server_now``: the database server's on PostgreSQL), replays the clock's events
+through ``clocks.state`` with the new event to check it, and stores the event with
+the derived values the enforcement needs (``deadline``, ``version``).
+
+**Enforcement.** Each event that leaves a side's time running schedules
+``clocks.tasks.enforce_clock(clock, version)`` for the deadline (at most
+``CLOCK_SCHEDULE_HORIZON`` ahead; a task that wakes early re-schedules itself, so no
+countdown ever outlives Redis's visibility timeout). The task re-reads the clock under
+the locks and acts only if the version is unchanged and the deadline has passed:
+running it twice, or late, or after a newer event, does nothing. Beat's sweep
+(``enforce_overdue``) acts on any deadline whose task was lost. A flag is applied
+through the game's own services (``GameType.clock.on_flag``) in the same
+transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clocks import controls
+from clocks.models import Clock, ClockEvent
+from clocks.state import ClockState, Event, EventKind, Phase, apply, new_clock, replay
+from games.registry import ClockSetup
+from tournaments import access, audit
+from tournaments import services as tournament_services
+from tournaments.access import Actor
+from tournaments.errors import ConflictError, DomainError, readable
+from tournaments.models import Match, Tournament
+
+logger = logging.getLogger(__name__)
+
+SIDE_INDEX = {"a": 0, "b": 1}
+INDEX_SIDE = ("a", "b")
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MAX_ADJUST_SECONDS = 24 * 3600
+
+
+# --- Time ----------------------------------------------------------------------------
+def server_now() -> datetime:
+    """The one trusted clock, to the millisecond: the database server's clock on
+    PostgreSQL (every web and worker process agrees), else this machine's."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT clock_timestamp()")
+            now = cursor.fetchone()[0]
+    else:
+        now = timezone.now()
+    return now.astimezone(UTC).replace(microsecond=now.microsecond - now.microsecond % 1000)
+
+
+def to_ms(moment: datetime) -> int:
+    delta = moment - EPOCH
+    return (delta.days * 86400 + delta.seconds) * 1000 + delta.microseconds // 1000
+
+
+def from_ms(ms: int) -> datetime:
+    return EPOCH + timedelta(milliseconds=ms)
+
+
+# --- Reading ---------------------------------------------------------------------------
+def controls_of(clock: Clock) -> tuple[controls.TimeControl, controls.TimeControl]:
+    return controls.from_data(clock.control_a), controls.from_data(clock.control_b)
+
+
+def event_of(row: ClockEvent) -> Event:
+    return Event(
+        kind=EventKind(row.kind),
+        at=to_ms(row.at),
+        side=SIDE_INDEX.get(row.side),
+        value=row.value_ms,
+        reset=row.reset,
+    )
+
+
+def clock_state(clock: Clock, events: list[ClockEvent] | None = None) -> ClockState:
+    """The clock's state, replayed from its events."""
+    rows = events if events is not None else list(clock.events.order_by("number"))
+    return replay(new_clock(controls_of(clock), clock.flag_passes_turn), [event_of(row) for row in rows])
+
+
+def clock_view(clock: Clock, now: datetime | None = None) -> dict[str, Any]:
+    """The clock for pages and the API: each side's time at the server's ``now``, who
+    runs, the deadline and the version a press must carry. A page counts down locally
+    from these values until its next refresh."""
+    now = now or server_now()
+    state = clock_state(clock)
+    at = to_ms(now)
+    time_a, time_b = state.time_at(at)
+    running_control = state.controls[state.running] if state.running is not None else None
+    return {
+        "match": clock.match_id,
+        "version": clock.version,
+        "server_time": now.isoformat(),
+        "phase": state.phase.value,
+        "running": INDEX_SIDE[state.running] if state.running is not None else None,
+        "flagged": INDEX_SIDE[state.flagged] if state.flagged is not None else None,
+        "time_ms": {"a": time_a, "b": time_b},
+        "delay_left_ms": state.delay_left_at(at),
+        "delay_kind": running_control.delay_kind.value if running_control else None,
+        "sandclock": bool(running_control and running_control.sandclock),
+        "deadline": from_ms(state.deadline).isoformat() if state.deadline is not None else None,
+        "moves": {"a": state.sides[0].moves, "b": state.sides[1].moves},
+        "game_number": clock.game_number,
+        "presses_from_sheet": clock.presses_from_sheet,
+        "controls": {"a": describe_data(clock.control_a), "b": describe_data(clock.control_b)},
+        "pgn_time_control": controls.format_pgn(controls_of(clock)[0]),
+    }
+
+
+def describe_data(data: dict) -> dict[str, Any]:
+    control = controls.from_data(data)
+    return {**data, "initial_ms": control.initial}
+
+
+def clock_of(match: Match) -> Clock | None:
+    return Clock.objects.filter(match=match).first()
+
+
+# --- The players' and the director's events ------------------------------------------------
+def start_clock(actor: Actor, match_id: int, side: Any, version: Any = None) -> Clock:
+    """Start ``side``'s time (a clock that is ready: never started, or between games)."""
+    return _act(actor, match_id, EventKind.START, side=side, version=version)
+
+
+def press_clock(actor: Actor, match_id: int, side: Any, version: Any) -> Clock:
+    """The running side ends its move; the other side's time runs. The press carries
+    the clock's version the player saw, so a double tap cannot press twice."""
+    return _act(actor, match_id, EventKind.PRESS, side=side, version=version)
+
+
+def pause_clock(actor: Actor, match_id: int, reason: str = "") -> Clock:
+    return _act(actor, match_id, EventKind.PAUSE, reason=reason, director_only=True)
+
+
+def resume_clock(actor: Actor, match_id: int, reason: str = "") -> Clock:
+    return _act(actor, match_id, EventKind.RESUME, reason=reason, director_only=True)
+
+
+def adjust_clock(actor: Actor, match_id: int, side: Any, seconds: Any, reason: Any) -> Clock:
+    """The director sets a side's time (logged with the reason)."""
+    if isinstance(seconds, str):
+        try:
+            seconds = float(seconds.strip().replace(",", "."))
+        except ValueError:
+            raise DomainError(_("The time is a number of seconds, e.g. 90."), field="seconds") from None
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds <= MAX_ADJUST_SECONDS:
+        raise DomainError(_("The time is a number of seconds, more than 0 and at most a day."), field="seconds")
+    if not str(reason or "").strip():
+        raise DomainError(_("Say why the time is adjusted; the reason is kept in the log."), field="reason")
+    return _act(
+        actor,
+        match_id,
+        EventKind.ADJUST,
+        side=side,
+        value=round(seconds * 1000),
+        reason=str(reason).strip(),
+        director_only=True,
+    )
+
+
+def _act(
+    actor: Actor,
+    match_id: int,
+    kind: EventKind,
+    *,
+    side: Any = None,
+    version: Any = None,
+    value: int | None = None,
+    reason: str = "",
+    director_only: bool = False,
+) -> Clock:
+    flagged = None
+    with transaction.atomic():
+        match, tournament = tournament_services.lock_match(match_id)
+        director = access.is_director(actor, tournament)
+        if director_only:
+            access.require_director(actor, tournament)
+        elif not director:
+            access.require_player_of(actor, match)
+        tournament_services.require_running(tournament)
+        if match.decided_by:
+            raise ConflictError(_("This match is decided; its clock is stopped."))
+        tournament_services.require_playable(match)
+        clock = ensure_clock(match)
+        if clock is None:
+            raise DomainError(_("This match has no clock (the tournament's settings give it none)."))
+        if kind in (EventKind.START, EventKind.PRESS) and clock.presses_from_sheet and not director:
+            raise DomainError(_("The score sheet runs this clock: record your move and the clock is pressed."))
+        if side is not None and (not isinstance(side, str) or side not in SIDE_INDEX):
+            raise DomainError(_('The side is "a" or "b".'), field="side")
+        if kind in (EventKind.START, EventKind.PRESS) and side is None:
+            raise DomainError(_('Say which side: "a" or "b".'), field="side")
+        if kind is EventKind.PRESS or version not in (None, ""):
+            _require_version(clock, version)
+        now = server_now()
+        state = clock_state(clock)
+        if state.is_due(to_ms(now)) and kind is not EventKind.RESUME:
+            flagged = INDEX_SIDE[state.running]
+            apply_flag(clock, state, match, tournament, now)
+        else:
+            event = Event(kind, to_ms(now), side=SIDE_INDEX.get(side), value=value)
+            record_event(clock, state, event, actor, match, tournament, reason=reason)
+            if kind is not EventKind.PRESS:
+                audit.record(
+                    tournament,
+                    actor,
+                    f"clock.{kind.value}",
+                    match=match,
+                    after={"side": side, "value_ms": value, "version": clock.version},
+                    message=reason,
+                )
+    if flagged is not None:
+        raise ConflictError(
+            _("Time ran out for %(name)s before this; the flag has fallen.") % {"name": match.entry_on(flagged)}
+        )
+    return clock
+
+
+def _require_version(clock: Clock, version: Any) -> None:
+    if isinstance(version, str) and version.strip().isdecimal():
+        version = int(version.strip())
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise DomainError(_("A press carries the clock's version that you saw (a whole number)."), field="version")
+    if version != clock.version:
+        raise ConflictError(_("The clock has changed since you saw it (it was pressed already); look again."))
+
+
+# --- Game services' hooks (called with the tournament locked) ------------------------------
+def ensure_clock(match: Match) -> Clock | None:
+    """The match's clock, locked; created from its game's ``ClockSetup`` the first time
+    (None if the game gives this match no clock)."""
+    clock = Clock.objects.select_for_update().filter(match=match).first()
+    if clock is not None:
+        return clock
+    rules = match.tournament.game.clock
+    setup: ClockSetup | None = rules.setup(match) if rules is not None else None
+    if setup is None:
+        return None
+    first, second = setup.controls
+    return Clock.objects.create(
+        match=match,
+        control_a=controls.to_data(first),
+        control_b=controls.to_data(second),
+        flag_passes_turn=setup.flag_passes_turn,
+        presses_from_sheet=setup.presses_from_sheet,
+        time_a_ms=first.initial,
+        time_b_ms=second.initial,
+    )
+
+
+def follow_sheet(match: Match, on_turn: str | None, game_number: int = 1) -> None:
+    """A score sheet has changed: the side on turn (None: the game is over) should be the
+    side whose time runs. Recording a move presses the clock; the first move of a game
+    starts it for the opponent, with fresh times. A press after the deadline is refused
+    (ConflictError): the sheet's change rolls back and the flag stands."""
+    clock = ensure_clock(match)
+    if clock is None or clock.phase == Phase.FLAGGED:
+        return
+    now = server_now()
+    at = to_ms(now)
+    state = clock_state(clock)
+    system = access.SYSTEM
+    tournament = match.tournament
+    if on_turn is None or clock.game_number != game_number:
+        if state.phase is not Phase.READY:
+            state = record_event(clock, state, Event(EventKind.HALT, at), system, match, tournament)
+        if on_turn is None:
+            return
+        clock.game_number = game_number
+        state = record_event(
+            clock, state, Event(EventKind.START, at, SIDE_INDEX[on_turn], reset=True), system, match, tournament
+        )
+        return
+    if state.phase is Phase.READY:
+        record_event(clock, state, Event(EventKind.START, at, SIDE_INDEX[on_turn]), system, match, tournament)
+    elif state.running != SIDE_INDEX[on_turn]:
+        if state.is_due(at):
+            raise ConflictError(_("Time ran out before this move: the timeout is being recorded."))
+        record_event(clock, state, Event(EventKind.PRESS, at, state.running), system, match, tournament)
+
+
+def require_clock_running_if_required(match: Match) -> None:
+    """A round that requires the clock records a player's game only while it runs."""
+    rules = match.tournament.game.clock
+    setup = rules.setup(match) if rules is not None else None
+    if setup is None or not setup.required:
+        return
+    clock = ensure_clock(match)
+    if clock is None or clock.phase not in (Phase.RUNNING, Phase.PAUSED):
+        raise DomainError(_("This round requires the match clock: start it, play the game, then record it."))
+
+
+def halt(match: Match) -> None:
+    """Nothing runs (a game is over, or between games); times are kept."""
+    clock = Clock.objects.select_for_update().filter(match=match).first()
+    if clock is None or clock.phase not in (Phase.RUNNING, Phase.PAUSED):
+        return
+    state = clock_state(clock)
+    record_event(clock, state, Event(EventKind.HALT, to_ms(server_now())), access.SYSTEM, match, match.tournament)
+
+
+def enforce_due_for_match(match_id: int) -> str | None:
+    """Before a sheet records a move: apply a deadline that has passed (in its own
+    transaction, so the timeout stands whatever happens next). The side that flagged, or None."""
+    with transaction.atomic():
+        clock_id = Clock.objects.filter(match_id=match_id, deadline__isnull=False).values_list("pk", flat=True).first()
+        if clock_id is None:
+            return None
+        outcome = enforce(clock_id)
+    return outcome if outcome in SIDE_INDEX else None
+
+
+# --- Enforcement -------------------------------------------------------------------------------
+def enforce(clock_id: int, version: int | None = None) -> str:
+    """Act on the clock's deadline if it has passed and (when given) the version is
+    unchanged. Returns the side that flagged, or what happened instead: "stale" (a
+    newer event), "early" (not due yet: a task re-schedules itself), "idle" (nothing runs), "gone"."""
+    with transaction.atomic():
+        match_id = Clock.objects.filter(pk=clock_id).values_list("match_id", flat=True).first()
+        if match_id is None:
+            return "gone"
+        match, tournament = tournament_services.lock_match(match_id)
+        clock = Clock.objects.select_for_update().get(pk=clock_id)
+        if version is not None and clock.version != version:
+            return "stale"
+        state = clock_state(clock)
+        now = server_now()
+        if state.deadline is None:
+            return "idle"
+        if not state.is_due(to_ms(now)):
+            if version is not None:  # the scheduled task woke early; the sweep's and a sheet's
+                _schedule(clock, state, now)  # callers find the deadline's own task in place
+            return "early"
+        side = INDEX_SIDE[state.running]
+        if match.decided_by:  # decided some other way (a walkover, a director's result)
+            record_event(clock, state, Event(EventKind.HALT, to_ms(now)), access.SYSTEM, match, tournament)
+            return "idle"
+        apply_flag(clock, state, match, tournament, now)
+    return side
+
+
+def enforce_overdue(limit: int = 1000) -> int:
+    """Beat's sweep: act on every deadline that has passed (tasks lost with a worker or
+    a broker restart). Returns how many flags fell."""
+    now = server_now()
+    ids = list(Clock.objects.filter(deadline__lte=now).order_by("deadline").values_list("pk", flat=True)[:limit])
+    flagged = 0
+    for clock_id in ids:
+        try:
+            flagged += enforce(clock_id) in SIDE_INDEX
+        except Exception:  # one broken clock must not stop the sweep
+            logger.exception("Could not enforce clock %s", clock_id)
+    return flagged
+
+
+def apply_flag(clock: Clock, state: ClockState, match: Match, tournament: Tournament, now: datetime) -> None:
+    """The running side's time is up: record the flag, then its consequence through the
+    game's services (in this transaction)."""
+    side = INDEX_SIDE[state.running]
+    deadline = from_ms(state.deadline)
+    record_event(
+        clock,
+        state,
+        Event(EventKind.FLAG, to_ms(now), state.running),
+        access.SYSTEM,
+        match,
+        tournament,
+        deadline=deadline,
+    )
+    audit.record(
+        tournament,
+        access.SYSTEM,
+        "clock.flag",
+        match=match,
+        after={"side": side, "deadline": deadline.isoformat(), "at": now.isoformat(), "version": clock.version},
+    )
+    rules = tournament.game.clock
+    if rules is not None:
+        rules.on_flag(match, side)
+    logger.info(
+        "Clock of match %s: the flag fell for %s at %s (%d ms after the deadline)",
+        match.pk,
+        match.entry_on(side),
+        now.isoformat(),
+        to_ms(now) - to_ms(deadline),
+    )
+
+
+# --- Storing an event ------------------------------------------------------------------------
+def record_event(
+    clock: Clock,
+    state: ClockState,
+    event: Event,
+    actor: Actor,
+    match: Match,
+    tournament: Tournament,
+    reason: str = "",
+    deadline: datetime | None = None,
+) -> ClockState:
+    """Check ``event`` against the clock, store it and the derived values, and schedule
+    the enforcement of the new deadline."""
+    try:
+        after = apply(state, event)
+    except controls.ClockError as error:
+        raise DomainError(readable(error)) from None
+    clock.version += 1
+    ClockEvent.objects.create(
+        clock=clock,
+        number=after.events,
+        kind=event.kind.value,
+        side=INDEX_SIDE[event.side] if event.side is not None else "",
+        at=from_ms(event.at),
+        value_ms=event.value,
+        reset=event.reset,
+        reason=str(reason or "")[:300],
+        by_user=actor.user,
+        by_entry=actor.entry,
+        by_system=actor.system,
+        version=clock.version,
+        deadline=deadline,
+    )
+    now = from_ms(event.at)
+    time_a, time_b = after.time_at(event.at)
+    clock.phase = after.phase.value
+    clock.running = INDEX_SIDE[after.running] if after.running is not None else ""
+    clock.flagged = INDEX_SIDE[after.flagged] if after.flagged is not None else ""
+    clock.time_a_ms, clock.time_b_ms = time_a, time_b
+    clock.delay_left_ms = after.delay_left_at(event.at)
+    clock.as_of = now
+    clock.deadline = from_ms(after.deadline) if after.deadline is not None else None
+    clock.save()
+    _schedule(clock, after, now)
+    return after
+
+
+def _schedule(clock: Clock, state: ClockState, now: datetime) -> None:
+    """Send the enforcement task for the deadline, once this transaction commits: at the
+    deadline, or at the horizon if that comes first (the task then re-schedules)."""
+    if state.deadline is None:
+        return
+    from clocks.tasks import enforce_clock
+    from director.celery import app
+
+    if app.conf.task_always_eager:  # tests without a worker call ``enforce`` themselves
+        return
+    horizon = timedelta(seconds=getattr(settings, "CLOCK_SCHEDULE_HORIZON", 300))
+    wait = min(from_ms(state.deadline) - now, horizon)
+    local_eta = timezone.now() + max(wait, timedelta(0))  # the worker's clock, not the database's
+    args = (clock.pk, clock.version)
+
+    def send() -> None:
+        try:
+            enforce_clock.apply_async(args, eta=local_eta)
+        except Exception:  # the sweep acts on the deadline anyway
+            logger.exception("Could not schedule the enforcement of clock %s", clock.pk)
+
+    transaction.on_commit(send)

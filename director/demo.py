@@ -1,0 +1,396 @@
+"""The demo a new user sees after ``make run``: a director login, a 16-player knockout
+of the generic scored game with results in every state (confirmed, waiting for
+confirmation, disputed), an 8-player backgammon knockout with a match at the
+Crawford game (match clocks allowed), a 4-player Scrabble knockout with a game in
+progress whose 2-minute move clock runs, and a 5-player backgammon chouette at the club
+with a few games played.
+
+Everything is made through the services, as a director and players would make it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.urls import reverse
+
+from games.backgammon import chouette_services
+from games.backgammon import services as backgammon_services
+from games.backgammon.models import BackgammonGame, ChouetteSession
+from games.scrabble import services as scrabble_services
+from games.scrabble import sheet as scrabble_sheet
+from tournaments import services
+from tournaments.access import Actor
+from tournaments.models import Match, ResultSubmission, Tournament
+
+DIRECTOR_USERNAME = "director"
+DIRECTOR_PASSWORD = "director"
+KNOCKOUT_SLUG = "demo-open"
+BACKGAMMON_SLUG = "demo-backgammon"
+SCRABBLE_SLUG = "demo-scrabble"
+DRAW_SEED = 20261122
+
+PLAYERS = [
+    ("Jana Nováková", 1820, "KDH Praha", "CZ"),
+    ("Petr Svoboda", 1790, "Brno Dice", "CZ"),
+    ("Lucie Dvořáková", 1765, "KDH Praha", "CZ"),
+    ("Tomáš Černý", 1740, "Ostrava BG", "CZ"),
+    ("Martin Procházka", 1712, "Plzeň", "CZ"),
+    ("Eva Kučerová", 1690, "Brno Dice", "CZ"),
+    ("Jakub Veselý", 1672, "Olomouc", "CZ"),
+    ("Kateřina Horáková", 1655, "Liberec", "CZ"),
+    ("Ondřej Němec", 1630, "KDH Praha", "CZ"),
+    ("Tereza Marková", 1611, "Zlín", "CZ"),
+    ("Lukáš Pospíšil", 1598, "Ostrava BG", "CZ"),
+    ("Veronika Hájková", 1580, "Plzeň", "CZ"),
+    ("Michal Král", 1562, "Hradec Králové", "CZ"),
+    ("Zuzana Jelínková", 1540, "Bratislava", "SK"),
+    ("David Růžička", 1525, "Olomouc", "CZ"),
+    ("Barbora Benešová", 1500, "Liberec", "CZ"),
+]
+
+# Round 1 (best of 3), in bracket order: each match's games, top player's score first.
+FIRST_ROUND_GAMES = [
+    [[21, 12], [21, 17]],
+    [[18, 21], [21, 15], [21, 19]],
+    [[21, 9], [21, 14]],
+    [[15, 21], [21, 18], [17, 21]],
+    [[21, 16], [19, 21], [21, 11]],
+    [[21, 13], [21, 20]],
+    [[12, 21], [14, 21]],
+    [[21, 18], [21, 19]],
+]
+
+
+BACKGAMMON_PLAYERS = [
+    ("Adam Beneš", 1840, "BG Club Praha", "CZ"),
+    ("Bohdana Čermáková", 1795, "Vrhcáby Brno", "CZ"),
+    ("Cyril Doležal", 1760, "BG Club Praha", "CZ"),
+    ("Dana Fialová", 1720, "Ostrava", "CZ"),
+    ("Emil Holub", 1690, "Vrhcáby Brno", "CZ"),
+    ("Filip Jirásek", 1655, "Plzeň", "CZ"),
+    ("Gabriela Kopecká", 1610, "Bratislava BG", "SK"),
+    ("Hynek Lukáš", 1580, "Olomouc", "CZ"),
+]
+
+# First round, matches to 5 points, in bracket order: (winner slot, kind, cube, ending).
+BACKGAMMON_FIRST_ROUND = [
+    # 5–2: a gammon on a cube of 2 (4–0), the Crawford game (4–1), then 4–2 and 5–2.
+    [("a", "gammon", 2, "played"), ("b", "single", 1, "played"), ("b", "single", 1, "played"),
+     ("a", "single", 1, "played")],
+    # 5–4: b reaches 4 (Crawford), a wins it with a gammon, then a double taken and won.
+    [("a", "single", 1, "played"), ("b", "gammon", 2, "played"), ("a", "gammon", 1, "played"),
+     ("a", "single", 2, "played")],
+    # 4–1: the next game is the Crawford game.
+    [("a", "single", 1, "played"), ("b", "single", 1, "played"), ("a", "single", 4, "dropped"),
+     ("a", "single", 1, "played")],
+    # 1–3, the last game waiting for the opponent's confirmation.
+    [("b", "gammon", 1, "played"), ("a", "single", 1, "played"), ("b", "single", 1, "played")],
+]  # fmt: skip
+
+
+CHOUETTE_NAME = "Klubová chouette"
+CHOUETTE_PLAYERS = ["Alois Bárta", "Božena Čapková", "Ctibor Dušek", "Drahomíra Eliášová", "Evžen Fiala"]
+# The opening rolls by name: Alois and Ctibor tie at 5 and roll again.
+CHOUETTE_ROLLS = [
+    {"Alois Bárta": 5, "Božena Čapková": 3, "Ctibor Dušek": 5, "Drahomíra Eliášová": 2, "Evžen Fiala": 6},
+    {"Alois Bárta": 2, "Ctibor Dušek": 4},
+]  # the line: Evžen (box), Ctibor (captain), Alois, Božena, Drahomíra
+
+
+@dataclass(frozen=True)
+class DemoSummary:
+    tournament: Tournament | None
+    # (who, what they can do, private path) of players who have something to do now.
+    player_links: list[tuple[str, str, str]]
+    chouette: ChouetteSession | None = None  # the club chouette, which belongs to no tournament
+
+
+def load(reset: bool = False) -> list[tuple[Tournament | ChouetteSession, bool]]:
+    """Create the demo tournaments and the chouette that are missing (all of them again
+    with ``reset``). Returns each and whether it was made now."""
+    user = _director()
+    loaded: list[tuple[Tournament | ChouetteSession, bool]] = []
+    for slug, build in ((KNOCKOUT_SLUG, _knockout), (BACKGAMMON_SLUG, _backgammon), (SCRABBLE_SLUG, _scrabble)):
+        existing = Tournament.objects.filter(slug=slug).first()
+        if existing is not None and not reset:
+            loaded.append((existing, False))
+            continue
+        if existing is not None:
+            existing.delete()
+        loaded.append((build(user), True))
+    existing = demo_chouette()
+    if existing is not None and reset:
+        existing.delete()
+    if existing is None or reset:
+        loaded.append((_chouette(user), True))
+    else:
+        loaded.append((existing, False))
+    return loaded
+
+
+def demo_chouette() -> ChouetteSession | None:
+    return ChouetteSession.objects.filter(name=CHOUETTE_NAME, created_by__username=DIRECTOR_USERNAME).first()
+
+
+def _director():
+    User = get_user_model()
+    user, created = User.objects.get_or_create(
+        username=DIRECTOR_USERNAME, defaults={"is_staff": True, "is_superuser": True}
+    )
+    if created:
+        user.set_password(DIRECTOR_PASSWORD)
+        user.save()
+    return user
+
+
+def _knockout(user) -> Tournament:
+    director = Actor(user=user)
+    with transaction.atomic():
+        tournament = services.create_tournament(
+            director,
+            name="Demo Open 2026",
+            venue="Praha, Klub deskových her",
+            seeding_method=Tournament.Seeding.RATING,
+            third_place_match=True,
+            confirmation_timeout_seconds=600,
+            round_plan="3, 3, 3, 5",
+        )
+        tournament.slug = KNOCKOUT_SLUG
+        tournament.save(update_fields=["slug"])
+        for name, rating, club, country in PLAYERS:
+            services.add_entry(director, tournament.pk, name=name, rating=rating, club=club, country=country)
+        services.open_registration(director, tournament.pk)
+        services.make_draw(director, tournament.pk, random_seed=DRAW_SEED)
+
+        first_round = list(tournament.matches.filter(flight="main", round_number=1).order_by("position"))
+        for match, games in zip(first_round, FIRST_ROUND_GAMES, strict=True):
+            _played(match, games)
+
+        # Quarter-finals: two confirmed, one waiting for the opponent's confirmation,
+        # one disputed; nothing entered yet in the semi-finals.
+        quarter_finals = list(tournament.matches.filter(flight="main", round_number=2).order_by("position"))
+        _played(quarter_finals[0], [[21, 18], [16, 21], [21, 14]])
+        _played(quarter_finals[1], [[21, 19], [21, 15]])
+        submitter = Actor(entry=quarter_finals[2].entry_b)
+        services.submit_result(submitter, quarter_finals[2].pk, {"games": [[21, 17], [21, 11]]})
+        submitter = Actor(entry=quarter_finals[3].entry_a)
+        submission = services.submit_result(submitter, quarter_finals[3].pk, {"games": [[21, 19], [21, 20]]})
+        services.dispute_result(
+            Actor(entry=quarter_finals[3].entry_b), submission.pk, "The second game ended 21–20 for me."
+        )
+    tournament.refresh_from_db()
+    return tournament
+
+
+def _backgammon(user) -> Tournament:
+    director = Actor(user=user)
+    with transaction.atomic():
+        tournament = services.create_tournament(
+            director,
+            name="Backgammon Open 2026",
+            game_type="backgammon",
+            venue="Brno, Vrhcábový klub",
+            seeding_method=Tournament.Seeding.RATING,
+            confirmation_timeout_seconds=600,
+            round_plan="5, 5, 7",
+            settings={"crawford": True, "clock": "allowed"},
+        )
+        tournament.slug = BACKGAMMON_SLUG
+        tournament.save(update_fields=["slug"])
+        for name, rating, club, country in BACKGAMMON_PLAYERS:
+            services.add_entry(director, tournament.pk, name=name, rating=rating, club=club, country=country)
+        services.open_registration(director, tournament.pk)
+        services.make_draw(director, tournament.pk, random_seed=DRAW_SEED)
+        first_round = list(tournament.matches.filter(flight="main", round_number=1).order_by("position"))
+        for match, games in zip(first_round, BACKGAMMON_FIRST_ROUND, strict=True):
+            for number, (winner, kind, cube, ending) in enumerate(games, start=1):
+                match.refresh_from_db()
+                a, b = Actor(entry=match.entry_a), Actor(entry=match.entry_b)
+                entered_by, confirmer = (a, b) if winner == "a" else (b, a)
+                row = backgammon_services.record_game(
+                    entered_by, match.pk, {"winner": winner, "kind": kind, "cube": cube, "ending": ending}
+                )
+                last_of_an_unfinished_match = match is first_round[-1] and number == len(games)
+                if not last_of_an_unfinished_match:
+                    backgammon_services.confirm_game(confirmer, row.pk)
+    tournament.refresh_from_db()
+    return tournament
+
+
+SCRABBLE_PLAYERS = [
+    ("Alena Malá", 1650, "SK Praha", "CZ"),
+    ("Bedřich Velký", 1610, "Scrabble Brno", "CZ"),
+    ("Cecílie Nová", 1580, "SK Praha", "CZ"),
+    ("Daniel Starý", 1540, "Olomouc", "CZ"),
+]
+
+
+def _scrabble(user) -> Tournament:
+    director = Actor(user=user)
+    with transaction.atomic():
+        tournament = services.create_tournament(
+            director,
+            name="Scrabble Open 2026",
+            game_type="scrabble",
+            venue="Praha, Scrabble klub",
+            seeding_method=Tournament.Seeding.RATING,
+            confirmation_timeout_seconds=600,
+            round_plan="3",
+            # Two minutes per move, enforced by the worker: the game in progress has
+            # its clock running, and a move not made in time becomes a timeout pass.
+            settings={"clock": "per_move", "move_seconds": 120},
+        )
+        tournament.slug = SCRABBLE_SLUG
+        tournament.save(update_fields=["slug"])
+        for name, rating, club, country in SCRABBLE_PLAYERS:
+            services.add_entry(director, tournament.pk, name=name, rating=rating, club=club, country=country)
+        services.open_registration(director, tournament.pk)
+        services.make_draw(director, tournament.pk, random_seed=DRAW_SEED)
+        match = tournament.matches.filter(flight="main", round_number=1).order_by("position").first()
+        a, b = Actor(entry=match.entry_a), Actor(entry=match.entry_b)
+
+        def move(actor, position, word, extra=0):
+            true = scrabble_services.preview_turn(actor, match.pk, _place(position, word, 0)).true_score
+            return scrabble_services.record_turn(actor, match.pk, _place(position, word, true + extra))
+
+        move(a, "8D", "SLOVA")
+        scrabble_services.record_turn(b, match.pk, {"kind": "exchange", "exchanged": 4})
+        overscored = move(a, "D7", "A.", extra=3)  # announced 3 too many: b protests
+        scrabble_services.raise_protest(b, overscored.pk, "overscore")
+        move(b, "H7", "K.")
+        scrabble_services.record_turn(a, match.pk, {"kind": "pass"})
+    tournament.refresh_from_db()
+    return tournament
+
+
+def _chouette(user) -> ChouetteSession:
+    """The club's chouette: the line from the opening rolls (one tie rolled again), then
+    five games entered at the table through its link."""
+    with transaction.atomic():
+        session = chouette_services.create_session(
+            Actor(user=user),
+            CHOUETTE_NAME,
+            CHOUETTE_PLAYERS,
+            stake_cents=1000,
+            currency="CZK",
+            settings={"cubes": "many"},
+        )
+        ids = {player.name: str(player.pk) for player in session.players.all()}
+        a, b, c, d, e = (ids[name] for name in CHOUETTE_PLAYERS)  # by their initials
+        table = Actor()
+        rolls = [{ids[name]: die for name, die in dice.items()} for dice in CHOUETTE_ROLLS]
+        chouette_services.set_line(table, session.pk, session.table_key, rolls=rolls)
+        games = [
+            # E box, C captain: the box wins a single against everybody. Next: E, A, B, D, C.
+            {"board": {"winner": "box", "kind": "single"}},
+            # A captains; B took the box's double: the team wins a gammon. Next: A, B, D, C, E.
+            {"board": {"winner": "team", "kind": "gammon"}, "cubes": {b: {"value": 2, "owner": "member"}}},
+            # A box, B captain; D drops the box's double and pays 1; the box wins. Next: A, D, C, E, B.
+            {"board": {"winner": "box", "kind": "single"}, "cubes": {d: {"value": 2, "dropped_by": "member"}}},
+            # The box doubles everybody: captain D and B drop, C and E take; C takes over the board
+            # and beats the box. Next: C, E, B, D, A.
+            {
+                "board": {"winner": "team", "kind": "single"},
+                "cubes": {
+                    d: {"value": 2, "dropped_by": "member"},
+                    b: {"value": 2, "dropped_by": "member"},
+                    c: {"value": 2, "owner": "member"},
+                    e: {"value": 2, "owner": "member"},
+                },
+                "takeover": c,
+            },
+            # C box, E captain: E doubles, the box takes and wins a gammon. Next: C, B, D, A, E.
+            {"board": {"winner": "box", "kind": "gammon"}, "cubes": {e: {"value": 2, "owner": "box"}}},
+        ]
+        for game in games:
+            chouette_services.record_game(table, session.pk, game, key=session.table_key)
+    session.refresh_from_db()
+    return session
+
+
+def _place(position: str, word: str, announced: int) -> dict:
+    return {"kind": "place", "position": position, "word": word, "announced": announced}
+
+
+def _played(match: Match, games: list[list[int]]) -> None:
+    """The top player enters the result, the opponent confirms it."""
+    match.refresh_from_db()
+    entered_by = Actor(entry=match.entry_a)
+    submission = services.submit_result(entered_by, match.pk, {"games": games})
+    services.confirm_result(Actor(entry=match.entry_b), submission.pk)
+
+
+def summary() -> list[DemoSummary]:
+    demos = []
+    for tournament in Tournament.objects.filter(slug__in=[KNOCKOUT_SLUG, BACKGAMMON_SLUG, SCRABBLE_SLUG]).order_by(
+        "-created_at"
+    ):
+        links = []
+        waiting = (
+            ResultSubmission.objects.filter(match__tournament=tournament, status=ResultSubmission.Status.PROVISIONAL)
+            .select_related("match__entry_a", "match__entry_b", "submitted_by_entry")
+            .order_by("match__round_number", "match__position")
+        )
+        for submission in waiting:
+            opponent = submission.match.opponent_of(submission.submitted_by_entry)
+            links.append((opponent.name, "confirm or dispute a result", opponent.get_private_url()))
+        games = BackgammonGame.objects.filter(match__tournament=tournament, status="provisional").select_related(
+            "match__entry_a", "match__entry_b", "entered_by_entry"
+        )
+        for game in games:
+            opponent = game.match.opponent_of(game.entered_by_entry)
+            links.append((opponent.name, "confirm a game on the score sheet", opponent.get_private_url()))
+        ready = tournament.matches.filter(status=Match.Status.READY).select_related("entry_a", "entry_b", "round")
+        if tournament.game_type == "scrabble":
+            for match in ready.filter(started_at__isnull=False)[:1]:
+                match.tournament = tournament
+                on_turn = scrabble_sheet.match_view(match).current.on_turn
+                player = match.entry_a if on_turn == "a" else match.entry_b
+                links.append(
+                    (
+                        player.name,
+                        "enter the next move on the score sheet; 2-minute move clock",
+                        player.get_private_url(),
+                    )
+                )
+            demos.append(DemoSummary(tournament=tournament, player_links=links))
+            continue
+        crawford = [m for m in ready if tournament.game.sheet and _at_crawford(m)]
+        for match in crawford[:1] or ready.order_by("round_number", "position")[:1]:
+            what = "play the Crawford game" if crawford else "enter a result"
+            links.append((match.entry_a.name, what, match.entry_a.get_private_url()))
+        demos.append(DemoSummary(tournament=tournament, player_links=links))
+    chouette = demo_chouette()
+    if chouette is not None:
+        demos.append(DemoSummary(tournament=None, player_links=[], chouette=chouette))
+    return demos
+
+
+def _at_crawford(match: Match) -> bool:
+    live = match.tournament.game.sheet.live_states(match.tournament, [match]).get(match.pk)
+    return bool(live and live.data["next_game_is_crawford"])
+
+
+def describe(demos: list[DemoSummary], base: str) -> str:
+    """The addresses ``make run`` prints."""
+    lines = [
+        f"  Public pages:       {base}/",
+        f"  Director's pages:   {base}/director/   (user {DIRECTOR_USERNAME!r}, password {DIRECTOR_PASSWORD!r})",
+        f"  API and its docs:   {base}/api/   {base}/api/docs/",
+        f"  Django admin:       {base}/admin/",
+    ]
+    for demo in demos:
+        if demo.chouette is not None:
+            session = demo.chouette
+            lines.append(f"  {session.name} (chouette): {base}{reverse('chouette:session', args=[session.pk])}")
+            lines.append(f"    the table's link: {base}{reverse('chouette:table', args=[session.table_key])}")
+            lines.append(f"    the director's view: {base}{reverse('chouette:manage', args=[session.pk])}")
+            continue
+        lines.append(f"  {demo.tournament.name}: {base}{demo.tournament.get_absolute_url()}")
+        lines.append(f"    player slips (QR): {base}/director/t/{demo.tournament.slug}/slips/")
+        for who, what, path in demo.player_links:
+            lines.append(f"    player link of {who} ({what}): {base}{path}")
+    return "\n".join(lines)

@@ -1,0 +1,19 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include("tournaments.api.urls")),
+    path("api/", include("games.backgammon.api.urls")),
+    path("api/", include("games.scrabble.api.urls")),
+    path("api/", include("clocks.api.urls")),
+    path("", include("games.backgammon.urls")),
+    path("", include("games.backgammon.chouette_urls")),
+    path("", include("games.scrabble.urls")),
+    path("", include("clocks.urls")),
+    path("", include("tournaments.urls")),
+]

@@ -1,0 +1,1 @@
+"""The games: each game type plugs its rules into ``games.registry``."""

@@ -1,0 +1,312 @@
+"""Reading tournaments for the pages and the API, in a fixed number of queries.
+
+Every function here costs the same handful of SQL queries whether the tournament has
+16 players or 1024: rows are fetched in bulk and joined in Python.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from games.registry import LiveState
+from tournaments import access
+from tournaments.access import Actor
+from tournaments.bracket import Bracket, BracketMatch, DecidedBy, Slot
+from tournaments.draws import CONSOLATION, MAIN, THIRD_PLACE, Route
+from tournaments.labels import match_label, round_name
+from tournaments.models import AuditEntry, Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.standings import Standings, knockout_standings
+
+FLIGHTS = (MAIN, THIRD_PLACE, CONSOLATION)
+
+
+def public_tournaments() -> QuerySet[Tournament]:
+    return (
+        Tournament.objects.exclude(status=Tournament.Status.DRAFT)
+        .annotate(entry_count=Count("entries", filter=Q(entries__withdrawn_at__isnull=True)))
+        .order_by("-starts_on", "-created_at")
+    )
+
+
+def directed_tournaments(actor: Actor) -> QuerySet[Tournament]:
+    qs = Tournament.objects.annotate(entry_count=Count("entries"))
+    if actor.user is not None and actor.user.is_superuser:
+        return qs.order_by("-created_at")
+    return qs.filter(directors=actor.user).order_by("-created_at") if actor.user else qs.none()
+
+
+def tournament_for(actor: Actor, slug: str) -> Tournament:
+    """The tournament at this address, if the actor may see it (drafts: directors only)."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None or not access.can_view_tournament(actor, tournament):
+        raise Http404(_("No such tournament."))
+    return tournament
+
+
+def entries_of(tournament: Tournament) -> list[Entry]:
+    return list(tournament.entries.order_by("bracket_seed", "seed", "name"))
+
+
+# --- The bracket ---------------------------------------------------------------------
+@dataclass
+class SideView:
+    entry: Entry | None
+    bye: bool
+    winner: bool = False
+    loser: bool = False
+    score: float | None = None
+
+    @property
+    def to_be_decided(self) -> bool:
+        return self.entry is None and not self.bye
+
+
+@dataclass
+class MatchView:
+    match: Match
+    a: SideView
+    b: SideView
+    open_result: ResultSubmission | None = None
+    live: LiveState | None = None  # the score sheet's state of a match being played
+
+    @property
+    def provisional(self) -> bool:
+        return self.open_result is not None
+
+    @property
+    def label(self) -> str:
+        return describe_match(self.match)
+
+
+@dataclass
+class RoundView:
+    round: Round
+    name: str
+    settings_text: str
+    matches: list[MatchView] = field(default_factory=list)
+
+
+@dataclass
+class FlightView:
+    flight: str
+    rounds: list[RoundView] = field(default_factory=list)
+
+
+@dataclass
+class TournamentView:
+    tournament: Tournament
+    entries: list[Entry]
+    flights: list[FlightView]
+    bracket: Bracket | None
+    matches: dict[int, MatchView]
+    standings: Standings | None
+
+    @property
+    def entry_by_id(self) -> dict[int, Entry]:
+        return {e.pk: e for e in self.entries}
+
+    def flight(self, name: str) -> FlightView | None:
+        return next((f for f in self.flights if f.flight == name), None)
+
+    @property
+    def main(self) -> FlightView | None:
+        return self.flight(MAIN)
+
+    @property
+    def third_place(self) -> FlightView | None:
+        return self.flight(THIRD_PLACE)
+
+    @property
+    def consolation(self) -> FlightView | None:
+        return self.flight(CONSOLATION)
+
+    def standing_rows(self) -> list[tuple[str, Entry, str, bool]]:
+        """(place, entry, round name, won last match) rows, best first."""
+        if self.standings is None:
+            return []
+        by_id = self.entry_by_id
+        size = self.tournament.bracket_size
+        rows = []
+        for placing in self.standings.placings:
+            key = placing.finished_in
+            finished = round_name(key.flight, key.round, size)
+            for entry_id in placing.entries:
+                rows.append((placing.label, by_id[entry_id], finished, placing.won_last_match))
+        return rows
+
+    def still_playing(self) -> list[Entry]:
+        if self.standings is None:
+            return []
+        by_id = self.entry_by_id
+        return [by_id[e] for e in self.standings.still_playing]
+
+
+def tournament_view(tournament: Tournament) -> TournamentView:
+    """Everything the tournament page shows: 4 queries whatever the size."""
+    entries = entries_of(tournament)
+    by_id = {e.pk: e for e in entries}
+    rounds = list(tournament.rounds.all())
+    round_by_id = {r.pk: r for r in rounds}
+    matches = list(tournament.matches.all())
+    open_results = {
+        s.match_id: s
+        for s in ResultSubmission.objects.filter(match__tournament=tournament, status__in=ResultSubmission.OPEN)
+    }
+    game = tournament.game
+    size = tournament.bracket_size
+    round_views: dict[int, RoundView] = {
+        r.pk: RoundView(
+            round=r,
+            name=round_name(r.flight, r.number, size),
+            settings_text=str(game.describe_round_settings(r.settings)),
+        )
+        for r in rounds
+    }
+    match_views: dict[int, MatchView] = {}
+    for m in matches:
+        m.entry_a = by_id.get(m.entry_a_id)
+        m.entry_b = by_id.get(m.entry_b_id)
+        m.winner = by_id.get(m.winner_id)
+        m.tournament = tournament
+        m.round = round_by_id[m.round_id]
+        view = MatchView(
+            match=m,
+            a=SideView(m.entry_a, m.bye_a, m.winner_side == "a", m.winner_side == "b", m.score_a),
+            b=SideView(m.entry_b, m.bye_b, m.winner_side == "b", m.winner_side == "a", m.score_b),
+            open_result=open_results.get(m.pk),
+        )
+        match_views[m.pk] = view
+        round_views[m.round_id].matches.append(view)
+    if game.sheet is not None:
+        for match_id, live in game.sheet.live_states(tournament, matches).items():
+            view = match_views[match_id]
+            view.live = live
+            if not view.match.decided_by and live.data.get("games_played"):
+                view.a.score, view.b.score = live.score_a, live.score_b
+    flights = []
+    for flight in FLIGHTS:
+        flight_rounds = sorted(
+            (rv for rv in round_views.values() if rv.round.flight == flight), key=lambda rv: rv.round.number
+        )
+        if flight_rounds:
+            for rv in flight_rounds:
+                rv.matches.sort(key=lambda mv: mv.match.position)
+            flights.append(FlightView(flight=flight, rounds=flight_rounds))
+    bracket = standings = None
+    if matches:
+        bracket = bracket_from_rows(matches, [e.pk for e in entries if e.withdrawn])
+        drawn = [e.pk for e in entries if e.bracket_seed is not None]
+        standings = knockout_standings(bracket, drawn)
+    return TournamentView(
+        tournament=tournament,
+        entries=entries,
+        flights=flights,
+        bracket=bracket,
+        matches=match_views,
+        standings=standings,
+    )
+
+
+def bracket_from_rows(rows: list[Match], withdrawn: list[int], bracket_size: int | None = None) -> Bracket:
+    """The pure bracket of these match rows (labels for messages when the size is given)."""
+    key_of = {m.pk: m.key for m in rows}
+    return Bracket(
+        (
+            BracketMatch(
+                key=m.key,
+                a=Slot(m.entry_a_id, m.bye_a),
+                b=Slot(m.entry_b_id, m.bye_b),
+                winner_to=Route(key_of[m.winner_to_id], m.winner_to_slot) if m.winner_to_id else None,
+                loser_to=Route(key_of[m.loser_to_id], m.loser_to_slot) if m.loser_to_id else None,
+                loser_only_from=m.loser_only_from or None,
+                winner=m.winner_side or None,
+                decided_by=DecidedBy(m.decided_by) if m.decided_by else None,
+                started=m.started_at is not None,
+                label=match_label(m.flight, m.round_number, m.position, bracket_size) if bracket_size else "",
+            )
+            for m in rows
+        ),
+        withdrawn,
+    )
+
+
+# --- One match -----------------------------------------------------------------------
+def match_for(actor: Actor, tournament: Tournament, match_id: int) -> Match:
+    match = (
+        Match.objects.select_related("entry_a", "entry_b", "winner", "round")
+        .filter(pk=match_id, tournament=tournament)
+        .first()
+    )
+    if match is None:
+        raise Http404(_("No such match."))
+    match.tournament = tournament
+    return match
+
+
+def submissions_of(match: Match) -> list[ResultSubmission]:
+    return list(
+        match.submissions.select_related(
+            "submitted_by_entry", "submitted_by_user", "confirmed_by_entry", "confirmed_by_user"
+        ).order_by("-version")
+    )
+
+
+def open_submission(match: Match) -> ResultSubmission | None:
+    return match.submissions.filter(status__in=ResultSubmission.OPEN).select_related("submitted_by_entry").first()
+
+
+def describe_match(match: Match) -> str:
+    return match_label(match.flight, match.round_number, match.position, match.tournament.bracket_size)
+
+
+# --- A player's own page ---------------------------------------------------------------
+def entry_by_key(key: str) -> Entry:
+    entry = Entry.objects.select_related("tournament").filter(private_key=key).first()
+    if entry is None:
+        raise Http404(_("No such player link."))
+    return entry
+
+
+def matches_of_entry(entry: Entry) -> list[Match]:
+    matches = list(
+        Match.objects.filter(tournament=entry.tournament)
+        .filter(Q(entry_a=entry) | Q(entry_b=entry))
+        .select_related("entry_a", "entry_b", "winner", "round")
+        .prefetch_related(
+            Prefetch(
+                "submissions",
+                queryset=ResultSubmission.objects.filter(status__in=ResultSubmission.OPEN),
+                to_attr="open_results",
+            )
+        )
+        .order_by("flight", "round_number")
+    )
+    for m in matches:
+        m.tournament = entry.tournament
+        m.round_label = round_name(m.flight, m.round_number, entry.tournament.bracket_size)
+    return matches
+
+
+def current_match(entry: Entry, matches: list[Match]) -> Match | None:
+    """The match the player has to play (or confirm) now."""
+    for m in matches:
+        if not m.decided_by and m.entry_a_id and m.entry_b_id:
+            return m
+    return None
+
+
+# --- The director's views ------------------------------------------------------------
+def audit_log(tournament: Tournament, limit: int = 500) -> list[AuditEntry]:
+    return list(tournament.audit_entries.select_related("actor_user", "actor_entry", "match")[:limit])
+
+
+def pending_results(tournament: Tournament) -> list[ResultSubmission]:
+    return list(
+        ResultSubmission.objects.filter(match__tournament=tournament, status__in=ResultSubmission.OPEN)
+        .select_related("match", "match__entry_a", "match__entry_b", "submitted_by_entry")
+        .order_by("status", "submitted_at")
+    )
