@@ -4,6 +4,8 @@ results in every state, and a backgammon knockout with a match at the Crawford g
 from datetime import timedelta
 
 import pytest
+from django.apps import apps
+from django.contrib import admin
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 from django.test import Client
@@ -130,3 +132,21 @@ def test_the_chouette_demo_has_five_players_and_games_that_sum_to_zero():
     assert demo.demo_chouette().pk == session.pk
     call_command("load_demo", "--reset")
     assert demo.demo_chouette().pk != session.pk
+
+
+def test_every_model_of_the_project_is_in_the_admin_and_its_pages_render():
+    call_command("load_demo")
+    client = Client()
+    client.login(username=demo.DIRECTOR_USERNAME, password=demo.DIRECTOR_PASSWORD)
+    ours = [m for m in apps.get_models() if m.__module__.split(".")[0] in ("tournaments", "games", "clocks")]
+    shown = set(admin.site._registry) | {i.model for a in admin.site._registry.values() for i in a.inlines}
+    # A word list's words are shown by their count; every other model has a page or an inline.
+    missing = [m.__name__ for m in ours if m not in shown and m.__name__ != "Word"]
+    assert not missing, f"not in the admin: {missing}"
+    for model in admin.site._registry:
+        if model in ours:
+            opts = model._meta
+            assert client.get(f"/admin/{opts.app_label}/{opts.model_name}/").status_code == 200, opts.label
+            row = model.objects.first()
+            if row is not None:
+                assert client.get(f"/admin/{opts.app_label}/{opts.model_name}/{row.pk}/change/").status_code == 200

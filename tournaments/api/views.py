@@ -221,12 +221,20 @@ class RoundDetailView(APIView):
         return Response(s.RoundSerializer(round_, context={"matches_by_round": {}}).data)
 
 
-def match_of(request: Request, match_id: int) -> Match:
+def match_of(request: Request, match_id: int, game_type: str | None = None) -> Match:
+    """The match the request names, if the requester may see it (else 404); with
+    ``game_type``, only a match of that game (a game's own endpoints, e.g. a Scrabble
+    sheet, have nothing to say about a backgammon match)."""
     match = get_object_or_404(
         Match.objects.select_related("tournament", "entry_a", "entry_b", "winner", "round"), pk=match_id
     )
     if not access.can_view_tournament(actor_of(request), match.tournament):
         raise Http404(_("No such match."))
+    if game_type is not None and match.tournament.game_type != game_type:
+        raise Http404(
+            _("Match %(match)s is a %(game)s match; this address is for %(wanted)s matches only.")
+            % {"match": match_id, "game": match.tournament.game_type, "wanted": game_type}
+        )
     return match
 
 

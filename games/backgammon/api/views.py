@@ -20,7 +20,7 @@ def sheet_response(match, code=status.HTTP_200_OK) -> Response:
 class MatchGamesView(APIView):
     @extend_schema(responses=s.SheetSerializer, summary="A backgammon match's games and derived state")
     def get(self, request, match_id: int):
-        return sheet_response(match_of(request, match_id))
+        return sheet_response(match_of(request, match_id, services.GAME_TYPE))
 
     @extend_schema(
         request=s.GameInputSerializer,
@@ -29,13 +29,13 @@ class MatchGamesView(APIView):
         description=s.GAME_HELP,
     )
     def post(self, request, match_id: int):
-        match = match_of(request, match_id)
+        match = match_of(request, match_id, services.GAME_TYPE)
         data = valid(s.GameInputSerializer, request)
         note = data.pop("note", "")
         if data.get("cube_history") is None:
             data.pop("cube_history", None)
         services.record_game(actor_of(request), match.pk, data, note)
-        return sheet_response(match_of(request, match_id), status.HTTP_201_CREATED)
+        return sheet_response(match_of(request, match_id, services.GAME_TYPE), status.HTTP_201_CREATED)
 
 
 class CorrectLastGameView(APIView):
@@ -46,22 +46,22 @@ class CorrectLastGameView(APIView):
         description=s.GAME_HELP,
     )
     def post(self, request, match_id: int):
-        match = match_of(request, match_id)
+        match = match_of(request, match_id, services.GAME_TYPE)
         data = valid(s.GameInputSerializer, request)
         note = data.pop("note", "")
         if data.get("cube_history") is None:
             data.pop("cube_history", None)
         services.correct_last_game(actor_of(request), match.pk, data, note)
-        return sheet_response(match_of(request, match_id))
+        return sheet_response(match_of(request, match_id, services.GAME_TYPE))
 
 
 class UndoLastGameView(APIView):
     @extend_schema(request=s.ReasonSerializer, responses=s.SheetSerializer, summary="Director: undo the last game")
     def post(self, request, match_id: int):
-        match = match_of(request, match_id)
+        match = match_of(request, match_id, services.GAME_TYPE)
         data = valid(s.ReasonSerializer, request)
         services.undo_last_game(actor_of(request), match.pk, data.get("reason", ""))
-        return sheet_response(match_of(request, match_id))
+        return sheet_response(match_of(request, match_id, services.GAME_TYPE))
 
 
 class ConfirmGameView(APIView):

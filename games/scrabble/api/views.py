@@ -88,7 +88,7 @@ def sheet_response(match, code=status.HTTP_200_OK) -> Response:
 class SheetView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT, summary="A Scrabble match's games, turns and derived state")
     def get(self, request, match_id: int):
-        return sheet_response(match_of(request, match_id))
+        return sheet_response(match_of(request, match_id, services.GAME_TYPE))
 
 
 class TurnsView(APIView):
@@ -99,9 +99,9 @@ class TurnsView(APIView):
         description=s.TURN_HELP,
     )
     def post(self, request, match_id: int):
-        match = match_of(request, match_id)
+        match = match_of(request, match_id, services.GAME_TYPE)
         services.record_turn(actor_of(request), match.pk, valid(s.TurnInputSerializer, request))
-        return sheet_response(match_of(request, match_id), status.HTTP_201_CREATED)
+        return sheet_response(match_of(request, match_id, services.GAME_TYPE), status.HTTP_201_CREATED)
 
 
 class PreviewView(APIView):
@@ -112,7 +112,7 @@ class PreviewView(APIView):
         description=s.TURN_HELP,
     )
     def post(self, request, match_id: int):
-        match = match_of(request, match_id)
+        match = match_of(request, match_id, services.GAME_TYPE)
         line = services.preview_turn(actor_of(request), match.pk, valid(s.TurnInputSerializer, request))
         return Response(line_data(line))
 
@@ -120,11 +120,11 @@ class PreviewView(APIView):
 class UndoLastTurnView(APIView):
     @extend_schema(request=None, responses=OpenApiTypes.OBJECT, summary="Director: undo the last turn")
     def post(self, request, match_id: int):
-        match = match_of(request, match_id)
+        match = match_of(request, match_id, services.GAME_TYPE)
         services.undo_last_turn(
             actor_of(request), match.pk, str(request.data.get("reason", "")) if hasattr(request.data, "get") else ""
         )
-        return sheet_response(match_of(request, match_id))
+        return sheet_response(match_of(request, match_id, services.GAME_TYPE))
 
 
 class AcceptView(APIView):
