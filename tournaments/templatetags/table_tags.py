@@ -1,0 +1,52 @@
+"""The tournament page's long tables built in Python: a 1024-player event has 1024
+rows in its standings and 1024 in its player list, and a template loop over them
+costs several times the rest of the page (see ``bench/draw.py``)."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from tournaments.models import Entry
+from tournaments.selectors import TournamentView
+
+register = template.Library()
+
+
+def _name_cell(entry: Entry, withdrew: str) -> str:
+    return escape(entry.name) + (f' <span class="tag">{withdrew}</span>' if entry.withdrawn_at is not None else "")
+
+
+@register.simple_tag
+def standings_rows(view: TournamentView) -> SafeString:
+    """``{% standings_rows view %}``: the rows of the standings table, best first, then
+    the players still in the event."""
+    withdrew, won = escape(_("withdrew")), escape(_("won"))
+    out = []
+    for place, entry, finished_in, won_last in view.standing_rows():
+        champion = ' class="champion"' if place == "1" else ""
+        out.append(
+            f'<tr{champion}><td class="place">{escape(place or "…")}</td>'
+            f"<td>{_name_cell(entry, withdrew)}</td><td>{escape(entry.club)}</td>"
+            f"<td>{escape(finished_in)}{f' ({won})' if won_last else ''}</td></tr>"
+        )
+    still = view.still_playing()
+    if still:
+        names = ", ".join(escape(e.name) for e in still)
+        out.append(f'<tr><td class="place">—</td><td colspan="3">{escape(_("Still playing:"))} {names}</td></tr>')
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped
+
+
+@register.simple_tag
+def player_rows(entries: list[Entry]) -> SafeString:
+    """``{% player_rows view.entries %}``: seed, name, rating, club, country."""
+    withdrew = escape(_("withdrew"))
+    out = [
+        f'<tr><td class="num">{entry.bracket_seed or ""}</td><td>{_name_cell(entry, withdrew)}</td>'
+        f'<td class="num">{"" if entry.rating is None else entry.rating}</td>'
+        f"<td>{escape(entry.club)}</td><td>{escape(entry.country)}</td></tr>"
+        for entry in entries
+    ]
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped
