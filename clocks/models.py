@@ -25,6 +25,9 @@ class Clock(models.Model):
     flag_passes_turn = models.BooleanField(default=False)
     presses_from_sheet = models.BooleanField(default=False)  # Scrabble: recording a move presses it
     game_number = models.PositiveSmallIntegerField(default=1)  # the game its times belong to
+    # The number of the last "new game" event (0: none): the state is replayed from it,
+    # on the controls it set (``control_a``/``control_b`` are the current game's).
+    game_first_event = models.PositiveIntegerField(default=0)
     version = models.PositiveIntegerField(default=0)
     # Derived from the events, kept with each event by the services:
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
@@ -62,6 +65,7 @@ class ClockEvent(models.Model):
     by_system = models.BooleanField(default=False)
     version = models.PositiveIntegerField()  # the clock's version after this event
     deadline = models.DateTimeField(null=True, blank=True)  # the deadline this event ended (flag: lateness)
+    controls = models.JSONField(null=True, blank=True)  # new game: {"a": control, "b": control}
 
     class Meta:
         ordering = ["clock", "number"]

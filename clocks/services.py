@@ -21,6 +21,7 @@ transaction.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -81,13 +82,24 @@ def event_of(row: ClockEvent) -> Event:
         side=SIDE_INDEX.get(row.side),
         value=row.value_ms,
         reset=row.reset,
+        controls=(
+            (controls.from_data(row.controls["a"]), controls.from_data(row.controls["b"])) if row.controls else None
+        ),
     )
 
 
 def clock_state(clock: Clock, events: list[ClockEvent] | None = None) -> ClockState:
-    """The clock's state, replayed from its events."""
-    rows = events if events is not None else list(clock.events.order_by("number"))
-    return replay(new_clock(controls_of(clock), clock.flag_passes_turn), [event_of(row) for row in rows])
+    """The clock's state, replayed from its events since the current game's "new game"
+    event (a new game starts both sides afresh: nothing before it counts)."""
+    first = clock.game_first_event
+    if events is None:
+        rows = list(clock.events.filter(number__gte=first).order_by("number"))
+    else:
+        rows = [row for row in events if row.number >= first]
+    start = new_clock(controls_of(clock), clock.flag_passes_turn)
+    if first:  # the log before the new game: only its count matters (event numbers go on)
+        start = replace(start, events=first - 1)
+    return replay(start, [event_of(row) for row in rows])
 
 
 def clock_view(clock: Clock, now: datetime | None = None) -> dict[str, Any]:
@@ -291,6 +303,29 @@ def follow_sheet(match: Match, on_turn: str | None, game_number: int = 1) -> Non
         record_event(clock, state, Event(EventKind.PRESS, at, state.running), system, match, tournament)
 
 
+def new_game(match: Match, game_number: int, control_a: controls.TimeControl, control_b: controls.TimeControl) -> None:
+    """A match's next game begins (chess: the next game of a mini-match, perhaps a
+    tie-break on faster controls): whatever the clock did in the game before — ran,
+    flagged — both sides start again from the new controls' initial times, and nothing
+    runs until a player starts it. Nothing happens if the clock is already there."""
+    clock = ensure_clock(match)
+    if clock is None:
+        return
+    current = (controls.to_data(control_a), controls.to_data(control_b))
+    if clock.game_number == game_number and (clock.control_a, clock.control_b) == current:
+        return
+    now = to_ms(server_now())
+    state = clock_state(clock)
+    system, tournament = access.SYSTEM, match.tournament
+    if state.phase in (Phase.RUNNING, Phase.PAUSED):
+        state = record_event(clock, state, Event(EventKind.HALT, now), system, match, tournament)
+    event = Event(EventKind.NEW_GAME, now, controls=(control_a, control_b))
+    clock.control_a, clock.control_b = current
+    clock.game_number = game_number
+    clock.game_first_event = state.events + 1
+    record_event(clock, state, event, system, match, tournament)
+
+
 def require_clock_running_if_required(match: Match) -> None:
     """A round that requires the clock records a player's game only while it runs."""
     rules = match.tournament.game.clock
@@ -424,6 +459,11 @@ def record_event(
         at=from_ms(event.at),
         value_ms=event.value,
         reset=event.reset,
+        controls=(
+            {"a": controls.to_data(event.controls[0]), "b": controls.to_data(event.controls[1])}
+            if event.controls
+            else None
+        ),
         reason=str(reason or "")[:300],
         by_user=actor.user,
         by_entry=actor.entry,

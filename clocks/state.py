@@ -4,8 +4,12 @@ The events are the facts: **start** (a side's time begins to run), **press** (th
 running side ends its move; the other side's time runs), **pause** and **resume** (the
 director), **adjust** (the director sets a side's time, with a reason), **flag** (the
 running side's time ran out; recorded by the enforcement when the deadline has
-passed) and **halt** (the game is over or between games; nothing runs). The state at
-any moment — each side's time, who is running, the deadline — is computed from them.
+passed), **halt** (the game is over or between games; nothing runs) and **new game**
+(a match's next game begins: both sides back to the initial times of the controls the
+event carries — a chess tie-break has faster controls than the games before it, and
+Armageddon unequal ones; a flag of the game before no longer stops the clock). The
+state at any moment — each side's time, who is running, the deadline — is computed
+from them.
 
 Times are whole milliseconds: event times on one trusted clock (the server's), and
 durations. Sides are 0 and 1.
@@ -32,6 +36,7 @@ class EventKind(StrEnum):
     ADJUST = "adjust"
     FLAG = "flag"
     HALT = "halt"
+    NEW_GAME = "new_game"
 
 
 class Phase(StrEnum):
@@ -48,6 +53,7 @@ class Event:
     side: int | None = None  # start: who runs; press/flag: the running side; adjust: whose time
     value: int | None = None  # adjust: that side's time from now on (ms)
     reset: bool = False  # start: both sides begin again from the control's initial time
+    controls: tuple[TimeControl, TimeControl] | None = None  # new game: the controls from now on
 
 
 @dataclass(frozen=True)
@@ -132,8 +138,8 @@ def apply(state: ClockState, event: Event) -> ClockState:
     """The clock after ``event``, or a ``ClockError`` saying why it cannot happen."""
     if state.last_at is not None and event.at < state.last_at:
         raise ClockError(gettext_noop("A clock event cannot be earlier than the one before it."))
-    if state.phase is Phase.FLAGGED:
-        raise ClockError(gettext_noop("A flag has fallen: this clock is stopped for good."))
+    if state.phase is Phase.FLAGGED and event.kind is not EventKind.NEW_GAME:
+        raise ClockError(gettext_noop("A flag has fallen: this clock is stopped until the next game."))
     handler = _HANDLERS.get(event.kind)
     if handler is None:
         raise ClockError(gettext_noop("Unknown clock event %(kind)r."), kind=event.kind)
@@ -261,6 +267,14 @@ def _halt(state: ClockState, event: Event) -> ClockState:
     return replace(state, sides=(sides[0], sides[1]), phase=Phase.READY, running=None, used=0, since=event.at)
 
 
+def _new_game(state: ClockState, event: Event) -> ClockState:
+    """The next game of the match: whatever this game's clock did (ran, paused, flagged),
+    both sides start again from the initial times of the new controls; nothing runs."""
+    if event.controls is None:
+        raise ClockError(gettext_noop("A new game names the time controls of both sides."))
+    return new_clock(event.controls, state.flag_passes_turn)
+
+
 _HANDLERS = {
     EventKind.START: _start,
     EventKind.PRESS: _press,
@@ -269,4 +283,5 @@ _HANDLERS = {
     EventKind.RESUME: _resume,
     EventKind.ADJUST: _adjust,
     EventKind.HALT: _halt,
+    EventKind.NEW_GAME: _new_game,
 }

@@ -978,3 +978,46 @@ def test_the_deadline_is_the_first_moment_the_shown_time_and_delay_are_gone(data
             apply(state, press(deadline - 1, running))
             with pytest.raises(ClockError):
                 apply(state, flag(deadline - 1, running))
+
+
+# --- A new game of a match ----------------------------------------------------------------------
+RAPID = control(25 * MIN, increment=10 * S)
+
+
+def new_game(at: int, first: TimeControl, second: TimeControl | None = None) -> Event:
+    return Event(EventKind.NEW_GAME, at, controls=(first, second or first))
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        pytest.param([], id="never-started"),
+        pytest.param([start(0), press(10 * S, 0)], id="running"),
+        pytest.param([start(0), pause(5 * S)], id="paused"),
+        pytest.param([start(0), halt(5 * S)], id="halted"),
+        pytest.param([start(0), flag(3 * MIN, 0)], id="flagged"),
+    ],
+)
+def test_a_new_game_starts_both_sides_afresh_on_its_own_controls_whatever_came_before(before):
+    state = replay(clock(FISCHER), [*before, new_game(4 * MIN, ARMAGEDDON_WHITE, ARMAGEDDON_BLACK)])
+    assert state.phase is Phase.READY and state.running is None and state.flagged is None
+    assert state.controls == (ARMAGEDDON_WHITE, ARMAGEDDON_BLACK)
+    assert state.time_at(5 * MIN) == (5 * MIN, 4 * MIN)
+    assert state.deadline is None and state.events == len(before) + 1
+
+
+def test_after_a_new_game_the_new_controls_count_the_moves_from_move_1():
+    state = replay(clock(FISCHER), [start(0), flag(3 * MIN, 0), new_game(4 * MIN, RAPID), start(5 * MIN, 1)])
+    state = apply(state, press(5 * MIN + 30 * S, 1))
+    assert state.sides[1].moves == 1
+    assert state.time_at(5 * MIN + 30 * S) == (25 * MIN, 25 * MIN - 30 * S + 10 * S)
+
+
+def test_a_flag_stops_the_clock_until_the_next_game():
+    flagged = clock(FISCHER, None, start(0), flag(3 * MIN, 0))
+    for event in (start(4 * MIN, 1), press(4 * MIN, 0), resume(4 * MIN), adjust(4 * MIN, 0, MIN)):
+        refused(flagged, event, "until the next game")
+
+
+def test_a_new_game_must_carry_its_controls():
+    refused(clock(FISCHER), Event(EventKind.NEW_GAME, 0), "names the time controls")
