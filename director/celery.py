@@ -10,7 +10,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "director.settings")
 
 app = Celery("director")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+app.autodiscover_tasks()  # each installed app's tasks.py
+app.autodiscover_tasks(["games"])  # games/tasks.py: games confirmed one by one (not an app of its own)
 
 
 @after_setup_logger.connect

@@ -159,8 +159,8 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.confirm_overdue_results",
         "schedule": RESULT_CONFIRMATION_SWEEP_SECONDS,
     },
-    "confirm-overdue-backgammon-games": {
-        "task": "games.backgammon.tasks.confirm_overdue_games",
+    "confirm-overdue-games": {  # backgammon and chess games, entered one by one
+        "task": "games.tasks.confirm_overdue_games",
         "schedule": RESULT_CONFIRMATION_SWEEP_SECONDS,
     },
     # The safety net behind every clock's scheduled timeout (a lost task, a killed

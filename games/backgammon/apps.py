@@ -9,6 +9,7 @@ class BackgammonConfig(AppConfig):
 
     def ready(self) -> None:
         from games import registry
+        from games.backgammon import services  # noqa: F401 - registers its game log
         from games.backgammon.game_type import BACKGAMMON
 
         registry.register(BACKGAMMON)

@@ -10,52 +10,25 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from games.backgammon.scoring import CubeAction, Ending, Game, Kind
-from tournaments.models import Entry, Match, new_private_key
+from games.game_log import GameRow
+from tournaments.models import Match, new_private_key
 
 KINDS = [(k.value, k.value) for k in Kind]
 ENDINGS = [(e.value, e.value) for e in Ending]
 
 
-class BackgammonGame(models.Model):
-    class Status(models.TextChoices):
-        PROVISIONAL = "provisional", _("Waiting for confirmation")
-        DISPUTED = "disputed", _("Disputed")
-        CONFIRMED = "confirmed", _("Confirmed")
-        SUPERSEDED = "superseded", _("Replaced")
-        UNDONE = "undone", _("Undone by the director")
+class BackgammonGame(GameRow):
+    """A game of a match: its winner, kind, cube and ending (who entered and confirmed
+    it, and when, come from ``GameRow``)."""
 
-    LIVE = (Status.PROVISIONAL, Status.DISPUTED, Status.CONFIRMED)
-    OPEN = (Status.PROVISIONAL, Status.DISPUTED)
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="backgammon_games")
-    number = models.PositiveSmallIntegerField()
     winner_side = models.CharField(max_length=1, choices=Match.Side)
     kind = models.CharField(max_length=12, choices=KINDS, default=Kind.SINGLE)
     cube = models.PositiveSmallIntegerField(default=1)
     ending = models.CharField(max_length=10, choices=ENDINGS, default=Ending.PLAYED)
     cube_history = models.JSONField(null=True, blank=True)
     points = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=12, choices=Status, default=Status.PROVISIONAL)
 
-    entered_by_entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    entered_by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    entered_at = models.DateTimeField(auto_now_add=True)
-    confirm_deadline = models.DateTimeField(null=True, blank=True)
-    confirmed_by_entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    confirmed_by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    auto_confirmed = models.BooleanField(default=False)
-    disputed_by_entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    disputed_at = models.DateTimeField(null=True, blank=True)
-    dispute_reason = models.TextField(blank=True)
-    note = models.TextField(blank=True)
-
-    class Meta:
-        ordering = ["match", "number", "id"]
+    class Meta(GameRow.Meta):
         constraints = [
             models.UniqueConstraint(
                 fields=["match", "number"],
@@ -86,10 +59,6 @@ class BackgammonGame(models.Model):
             ending=Ending(self.ending),
             cube_history=history,
         )
-
-    @property
-    def is_open(self) -> bool:
-        return self.status in self.OPEN
 
 
 # --- Chouette sessions (SPEC §3.3) ------------------------------------------------------
