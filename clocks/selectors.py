@@ -55,7 +55,7 @@ def ready_view(match: Match, setup, now: datetime | None = None) -> dict[str, An
         "sandclock": False,
         "deadline": None,
         "moves": {"a": 0, "b": 0},
-        "game_number": 1,
+        "game_number": setup.game_number,
         "presses_from_sheet": setup.presses_from_sheet,
         "controls": {"a": services.describe_data(data_a), "b": services.describe_data(data_b)},
         "pgn_time_control": controls.format_pgn(first),

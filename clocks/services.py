@@ -267,6 +267,7 @@ def ensure_clock(match: Match) -> Clock | None:
         control_b=controls.to_data(second),
         flag_passes_turn=setup.flag_passes_turn,
         presses_from_sheet=setup.presses_from_sheet,
+        game_number=setup.game_number,
         time_a_ms=first.initial,
         time_b_ms=second.initial,
     )

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games.backgammon",
     "games.scrabble",
+    "games.chess",
     "clocks",
 ]
 

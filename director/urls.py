@@ -10,10 +10,12 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("api/", include("games.backgammon.api.urls")),
     path("api/", include("games.scrabble.api.urls")),
+    path("api/", include("games.chess.api.urls")),
     path("api/", include("clocks.api.urls")),
     path("", include("games.backgammon.urls")),
     path("", include("games.backgammon.chouette_urls")),
     path("", include("games.scrabble.urls")),
+    path("", include("games.chess.urls")),
     path("", include("clocks.urls")),
     path("", include("tournaments.urls")),
 ]

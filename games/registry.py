@@ -43,7 +43,9 @@ class SettingField:
     whole number within bounds, or one of some choices (Scrabble's word penalty).
 
     ``per_round``: the setting is a rule of each round (copied into every round's
-    settings at the draw, where a round may change it).
+    settings at the draw, where a round may change it). ``parse``: a text setting
+    (chess's time control): the function reads the text, raises ``RuleError`` if it
+    cannot be, and returns it normalised.
     """
 
     name: str
@@ -54,8 +56,13 @@ class SettingField:
     minimum: int = 0
     maximum: int = 0
     per_round: bool = False
+    parse: Callable[[str], str] | None = None
 
     def clean(self, value: Any) -> bool | int | str:
+        if self.parse is not None:
+            if not isinstance(value, str):
+                raise RuleError(gettext_noop("%(name)s is a text, not %(value).40r."), name=self.name, value=value)
+            return self.parse(value)
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
                 raise RuleError(
@@ -120,12 +127,15 @@ class ClockSetup:
     (Scrabble's timeout pass); otherwise the flag is final. ``presses_from_sheet``: the
     score sheet presses the clock (recording a move), not the players' taps.
     ``required``: the game cannot be recorded on the sheet before the clock is started.
+    ``game_number``: the game of the match the controls are for (chess: a clock first
+    used in a tie-break starts on the tie-break's controls).
     """
 
     controls: tuple[TimeControl, TimeControl]
     flag_passes_turn: bool = False
     presses_from_sheet: bool = False
     required: bool = False
+    game_number: int = 1
 
 
 class ClockRules(Protocol):

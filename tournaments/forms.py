@@ -72,8 +72,10 @@ class TournamentForm(forms.Form):
                     field = forms.IntegerField(
                         min_value=setting.minimum, max_value=setting.maximum, required=False, **options
                     )
-                else:
+                elif setting.choices:
                     field = forms.ChoiceField(choices=setting.choices, required=False, **options)
+                else:
+                    field = forms.CharField(max_length=200, required=False, **options)
                 self.fields[self.setting_name(key, setting.name)] = field
 
     @staticmethod
