@@ -2,8 +2,9 @@
 of the generic scored game with results in every state (confirmed, waiting for
 confirmation, disputed), an 8-player backgammon knockout with a match at the
 Crawford game (match clocks allowed), a 4-player Scrabble knockout with a game in
-progress whose 2-minute move clock runs, and a 5-player backgammon chouette at the club
-with a few games played.
+progress whose 2-minute move clock runs, an 8-player chess knockout of two-game
+mini-matches (one in a rapid tie-break, one with its clock running: 90+30 scaled down to
+15 min + 5 s), and a 5-player backgammon chouette at the club with a few games played.
 
 Everything is made through the services, as a director and players would make it.
 """
@@ -16,9 +17,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
 
+from clocks import services as clock_services
 from games.backgammon import chouette_services
 from games.backgammon import services as backgammon_services
 from games.backgammon.models import BackgammonGame, ChouetteSession
+from games.chess import services as chess_services
+from games.chess.models import ChessGame
 from games.scrabble import services as scrabble_services
 from games.scrabble import sheet as scrabble_sheet
 from tournaments import services
@@ -30,6 +34,7 @@ DIRECTOR_PASSWORD = "director"
 KNOCKOUT_SLUG = "demo-open"
 BACKGAMMON_SLUG = "demo-backgammon"
 SCRABBLE_SLUG = "demo-scrabble"
+CHESS_SLUG = "demo-chess"
 DRAW_SEED = 20261122
 
 PLAYERS = [
@@ -113,7 +118,13 @@ def load(reset: bool = False) -> list[tuple[Tournament | ChouetteSession, bool]]
     with ``reset``). Returns each and whether it was made now."""
     user = _director()
     loaded: list[tuple[Tournament | ChouetteSession, bool]] = []
-    for slug, build in ((KNOCKOUT_SLUG, _knockout), (BACKGAMMON_SLUG, _backgammon), (SCRABBLE_SLUG, _scrabble)):
+    builds = (
+        (KNOCKOUT_SLUG, _knockout),
+        (BACKGAMMON_SLUG, _backgammon),
+        (SCRABBLE_SLUG, _scrabble),
+        (CHESS_SLUG, _chess),
+    )
+    for slug, build in builds:
         existing = Tournament.objects.filter(slug=slug).first()
         if existing is not None and not reset:
             loaded.append((existing, False))
@@ -146,11 +157,26 @@ def _director():
     return user
 
 
+def _drawn(director: Actor, slug: str, players: list[tuple[str, int, str, str]], **fields) -> Tournament:
+    """A tournament at ``slug`` with these players (name, rating, club, country), its
+    registration opened and its draw made with the demo's seed."""
+    tournament = services.create_tournament(director, **fields)
+    tournament.slug = slug
+    tournament.save(update_fields=["slug"])
+    for name, rating, club, country in players:
+        services.add_entry(director, tournament.pk, name=name, rating=rating, club=club, country=country)
+    services.open_registration(director, tournament.pk)
+    services.make_draw(director, tournament.pk, random_seed=DRAW_SEED)
+    return tournament
+
+
 def _knockout(user) -> Tournament:
     director = Actor(user=user)
     with transaction.atomic():
-        tournament = services.create_tournament(
+        tournament = _drawn(
             director,
+            KNOCKOUT_SLUG,
+            PLAYERS,
             name="Demo Open 2026",
             venue="Praha, Klub deskových her",
             seeding_method=Tournament.Seeding.RATING,
@@ -158,12 +184,6 @@ def _knockout(user) -> Tournament:
             confirmation_timeout_seconds=600,
             round_plan="3, 3, 3, 5",
         )
-        tournament.slug = KNOCKOUT_SLUG
-        tournament.save(update_fields=["slug"])
-        for name, rating, club, country in PLAYERS:
-            services.add_entry(director, tournament.pk, name=name, rating=rating, club=club, country=country)
-        services.open_registration(director, tournament.pk)
-        services.make_draw(director, tournament.pk, random_seed=DRAW_SEED)
 
         first_round = list(tournament.matches.filter(flight="main", round_number=1).order_by("position"))
         for match, games in zip(first_round, FIRST_ROUND_GAMES, strict=True):
@@ -188,8 +208,10 @@ def _knockout(user) -> Tournament:
 def _backgammon(user) -> Tournament:
     director = Actor(user=user)
     with transaction.atomic():
-        tournament = services.create_tournament(
+        tournament = _drawn(
             director,
+            BACKGAMMON_SLUG,
+            BACKGAMMON_PLAYERS,
             name="Backgammon Open 2026",
             game_type="backgammon",
             venue="Brno, Vrhcábový klub",
@@ -198,12 +220,6 @@ def _backgammon(user) -> Tournament:
             round_plan="5, 5, 7",
             settings={"crawford": True, "clock": "allowed"},
         )
-        tournament.slug = BACKGAMMON_SLUG
-        tournament.save(update_fields=["slug"])
-        for name, rating, club, country in BACKGAMMON_PLAYERS:
-            services.add_entry(director, tournament.pk, name=name, rating=rating, club=club, country=country)
-        services.open_registration(director, tournament.pk)
-        services.make_draw(director, tournament.pk, random_seed=DRAW_SEED)
         first_round = list(tournament.matches.filter(flight="main", round_number=1).order_by("position"))
         for match, games in zip(first_round, BACKGAMMON_FIRST_ROUND, strict=True):
             for number, (winner, kind, cube, ending) in enumerate(games, start=1):
@@ -231,8 +247,10 @@ SCRABBLE_PLAYERS = [
 def _scrabble(user) -> Tournament:
     director = Actor(user=user)
     with transaction.atomic():
-        tournament = services.create_tournament(
+        tournament = _drawn(
             director,
+            SCRABBLE_SLUG,
+            SCRABBLE_PLAYERS,
             name="Scrabble Open 2026",
             game_type="scrabble",
             venue="Praha, Scrabble klub",
@@ -243,12 +261,6 @@ def _scrabble(user) -> Tournament:
             # its clock running, and a move not made in time becomes a timeout pass.
             settings={"clock": "per_move", "move_seconds": 120},
         )
-        tournament.slug = SCRABBLE_SLUG
-        tournament.save(update_fields=["slug"])
-        for name, rating, club, country in SCRABBLE_PLAYERS:
-            services.add_entry(director, tournament.pk, name=name, rating=rating, club=club, country=country)
-        services.open_registration(director, tournament.pk)
-        services.make_draw(director, tournament.pk, random_seed=DRAW_SEED)
         match = tournament.matches.filter(flight="main", round_number=1).order_by("position").first()
         a, b = Actor(entry=match.entry_a), Actor(entry=match.entry_b)
 
@@ -262,6 +274,70 @@ def _scrabble(user) -> Tournament:
         scrabble_services.raise_protest(b, overscored.pk, "overscore")
         move(b, "H7", "K.")
         scrabble_services.record_turn(a, match.pk, {"kind": "pass"})
+    tournament.refresh_from_db()
+    return tournament
+
+
+CHESS_PLAYERS = [
+    ("Viktor Láznička", 2650, "ŠK Pardubice", "CZE"),
+    ("Kateřina Němcová", 2410, "ŠK Slavia Praha", "CZE"),
+    ("Jiří Štoček", 2560, "ŠK Mahrla Praha", "CZE"),
+    ("Zuzana Hagarová", 2290, "ŠK Dunajská Streda", "SVK"),
+    ("Vojtěch Plát", 2540, "ŠK Lokomotiva Brno", "CZE"),
+    ("Karolína Olšarová", 2350, "ŠK Frýdek-Místek", "CZE"),
+    ("Tomáš Polák", 2480, "ŠK Lokomotiva Brno", "CZE"),
+    ("Lenka Ptáčníková", 2260, "ŠK Slavia Praha", "CZE"),
+]
+SCHOLARS_MATE = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#"
+
+
+def _chess(user) -> Tournament:
+    """Quarter-finals of two-game mini-matches: one won 1½–½ (a game with its moves),
+    one level after two games and in the rapid tie-break, one with game 2's clock
+    running (the worker records a flag fall if nobody presses), one whose first game
+    waits for the opponent's confirmation."""
+    director = Actor(user=user)
+    with transaction.atomic():
+        tournament = _drawn(
+            director,
+            CHESS_SLUG,
+            CHESS_PLAYERS,
+            name="Chess Open 2026",
+            game_type="chess",
+            venue="Praha, Šachový klub",
+            seeding_method=Tournament.Seeding.RATING,
+            third_place_match=True,
+            confirmation_timeout_seconds=600,
+            round_plan="2",
+            settings={
+                "time_control": "900+5",  # 90 min + 30 s, scaled down for the demo
+                "tiebreaks": "2x600+5; armageddon 180+2 v 150+2 @61",
+                "clock": "allowed",
+            },
+        )
+        won, tiebreak, clocked, waiting = tournament.matches.filter(flight="main", round_number=1).order_by("position")
+
+        def game(match, data, confirm=True):
+            match.refresh_from_db()
+            white = chess_services.state_of(match).next_game.white
+            players = {"a": Actor(entry=match.entry_a), "b": Actor(entry=match.entry_b)}
+            black = "b" if white == "a" else "a"
+            row = chess_services.record_game(players[white], match.pk, data)
+            if confirm:
+                chess_services.confirm_game(players[black], row.pk)
+            return white
+
+        game(won, {"result": "1-0", "termination": "checkmate", "moves": SCHOLARS_MATE})
+        game(won, {"result": "1/2-1/2"})
+        game(tiebreak, {"result": "1-0"})
+        game(tiebreak, {"result": "1-0"})  # 1–1: the rapid tie-break
+        game(tiebreak, {"result": "1/2-1/2", "termination": "threefold_repetition"})
+        game(clocked, {"result": "0-1"})
+        clocked.refresh_from_db()
+        white = chess_services.state_of(clocked).next_game.white
+        clock = clock_services.start_clock(Actor(entry=clocked.entry_on(white)), clocked.pk, white)
+        clock_services.press_clock(Actor(entry=clocked.entry_on(white)), clocked.pk, white, clock.version)
+        game(waiting, {"result": "0-1", "termination": "resignation"}, confirm=False)
     tournament.refresh_from_db()
     return tournament
 
@@ -325,9 +401,8 @@ def _played(match: Match, games: list[list[int]]) -> None:
 
 def summary() -> list[DemoSummary]:
     demos = []
-    for tournament in Tournament.objects.filter(slug__in=[KNOCKOUT_SLUG, BACKGAMMON_SLUG, SCRABBLE_SLUG]).order_by(
-        "-created_at"
-    ):
+    slugs = [KNOCKOUT_SLUG, BACKGAMMON_SLUG, SCRABBLE_SLUG, CHESS_SLUG]
+    for tournament in Tournament.objects.filter(slug__in=slugs).order_by("-created_at"):
         links = []
         waiting = (
             ResultSubmission.objects.filter(match__tournament=tournament, status=ResultSubmission.Status.PROVISIONAL)
@@ -343,7 +418,19 @@ def summary() -> list[DemoSummary]:
         for game in games:
             opponent = game.match.opponent_of(game.entered_by_entry)
             links.append((opponent.name, "confirm a game on the score sheet", opponent.get_private_url()))
+        chess_games = ChessGame.objects.filter(match__tournament=tournament, status="provisional").select_related(
+            "match__entry_a", "match__entry_b", "entered_by_entry"
+        )
+        for game in chess_games:
+            opponent = game.match.opponent_of(game.entered_by_entry)
+            links.append((opponent.name, "confirm a game of the mini-match", opponent.get_private_url()))
         ready = tournament.matches.filter(status=Match.Status.READY).select_related("entry_a", "entry_b", "round")
+        if tournament.game_type == "chess":
+            for match in ready.filter(clock__phase="running")[:1]:
+                running = match.entry_on(match.clock.running)
+                links.append((running.name, "on move: the clock runs (15 min + 5 s)", running.get_private_url()))
+            demos.append(DemoSummary(tournament=tournament, player_links=links))
+            continue
         if tournament.game_type == "scrabble":
             for match in ready.filter(started_at__isnull=False)[:1]:
                 match.tournament = tournament

@@ -239,8 +239,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "MatchStatusEnum": "tournaments.models.Match.Status",
-        # Results and backgammon games share one set of confirmation states.
         "ConfirmationStatusEnum": "tournaments.models.ResultSubmission.Status",
+        # Backgammon and chess games: the confirmation states and "held" for the director.
+        "GameStatusEnum": "games.game_log.GameRow.Status",
         "SideEnum": "tournaments.models.Match.Side",
         "ResultKindEnum": "tournaments.models.ResultSubmission.Kind",
         "BackgammonKindEnum": "games.backgammon.models.KINDS",

@@ -14,6 +14,7 @@ from django.utils import timezone
 from director import demo
 from games.backgammon import chouette_services
 from games.backgammon.sheet import sheet_of
+from games.chess import services as chess_services
 from games.scrabble import sheet as scrabble_sheet
 from tournaments.models import Match, ResultSubmission, Tournament
 
@@ -76,7 +77,7 @@ def test_loading_the_demo_twice_changes_nothing_and_reset_makes_it_again():
     assert Tournament.objects.get(slug=demo.KNOCKOUT_SLUG).pk == first
     call_command("load_demo", "--reset")
     assert Tournament.objects.get(slug=demo.KNOCKOUT_SLUG).pk != first
-    assert Tournament.objects.count() == 3
+    assert Tournament.objects.count() == 4
 
 
 def test_every_demo_page_renders():
@@ -150,3 +151,23 @@ def test_every_model_of_the_project_is_in_the_admin_and_its_pages_render():
             row = model.objects.first()
             if row is not None:
                 assert client.get(f"/admin/{opts.app_label}/{opts.model_name}/{row.pk}/change/").status_code == 200
+
+
+def test_the_chess_demo_has_a_tiebreak_a_running_clock_and_a_game_to_confirm():
+    call_command("load_demo")
+    tournament = Tournament.objects.get(slug=demo.CHESS_SLUG)
+    matches = list(tournament.matches.filter(flight="main", round_number=1).order_by("position"))
+    states = {m.pk: chess_services.state_of(m) for m in matches}
+    assert matches[0].decided_by == "result" and states[matches[0].pk].summary == "1½–½"
+    assert states[matches[1].pk].next_game.kind.value == "rapid"
+    clock = matches[2].clock
+    assert clock.phase == "running" and timedelta(minutes=14) < clock.deadline - timezone.now() <= timedelta(minutes=15)
+    assert clock.control_a["periods"][0] == {"time": 900_000, "moves": None, "increment": 5000}
+    assert matches[3].chess_games.get().status == "provisional"
+    links = {s.tournament.slug: s for s in demo.summary() if s.tournament}[demo.CHESS_SLUG].player_links
+    assert [what for _, what, _ in links] == [
+        "confirm a game of the mini-match",
+        "on move: the clock runs (15 min + 5 s)",
+    ]
+    for url in (f"/t/{demo.CHESS_SLUG}/games.pgn", f"/t/{demo.CHESS_SLUG}/tournament.trf"):
+        assert Client().get(url).status_code == 200, url

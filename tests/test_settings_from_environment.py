@@ -58,7 +58,7 @@ def test_the_defaults_need_nothing_but_python(tmp_path):
     assert (tmp_path / "celery" / "queue").is_dir()
     assert values["time_zone"] == "Europe/Prague"
     assert values["languages"] == ["cs", "en"] and values["language"] == "cs"
-    assert values["beat"] == ["confirm-overdue-backgammon-games", "confirm-overdue-results", "enforce-overdue-clocks"]
+    assert values["beat"] == ["confirm-overdue-games", "confirm-overdue-results", "enforce-overdue-clocks"]
 
 
 @pytest.mark.parametrize("debug", ["1", "true"])

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.backgammon.scoring import CubeAction, Ending, Game, Kind
 from games.game_log import GameRow
@@ -67,8 +68,8 @@ class ChouetteSession(models.Model):
     the ledger are derived from its events by ``games.backgammon.chouette``."""
 
     class Status(models.TextChoices):
-        OPEN = "open", _("Open")
-        CLOSED = "closed", _("Closed")
+        OPEN = "open", pgettext_lazy("a chouette session", "Open")
+        CLOSED = "closed", pgettext_lazy("a chouette session", "Closed")
 
     name = models.CharField(max_length=200)
     created_by = models.ForeignKey(

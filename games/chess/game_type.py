@@ -3,14 +3,13 @@ stages, the table clock, and its score sheet."""
 
 from typing import Any
 
-from django.utils.translation import gettext as _gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from clocks.controls import parse_pgn
 from games.chess import minimatch, plan
 from games.chess.clock import ChessClock
-from games.chess.sheet import ChessSheet, describe_control, stage_label
+from games.chess.sheet import ChessSheet, short_control, stage_short
 from games.registry import GameType, SettingField
 
 
@@ -19,10 +18,10 @@ def describe_round_settings(settings: dict[str, Any]) -> str:
     control = parse_pgn(clean["time_control"])
     games = clean["games"]
     text = ngettext("%(count)d game", "%(count)d games", games) % {"count": games}
-    text += f", {describe_control(control)}"
+    text += f" {short_control(control)}"
     stages = minimatch.parse_tiebreaks(clean["tiebreaks"])
     if stages:
-        text += "; " + _gettext("tie-breaks: %(stages)s") % {"stages": "; ".join(stage_label(s) for s in stages)}
+        text += "; " + gettext("tie-breaks %(stages)s") % {"stages": ", ".join(stage_short(s) for s in stages)}
     return text
 
 

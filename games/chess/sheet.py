@@ -54,14 +54,31 @@ def describe_control(control: TimeControl) -> str:
     return format_pgn(control) or "?"
 
 
+def short_control(control: TimeControl) -> str:
+    """A time control as chess players write it: minutes + seconds a move ("90+30"),
+    the PGN form when it has several periods."""
+    periods = control.periods
+    if len(periods) == 1 and not periods[0].moves:
+        return f"{periods[0].time / 60000:g}+{periods[0].increment / 1000:g}"
+    return format_pgn(control) or "?"
+
+
+def stage_short(stage: minimatch.Stage) -> str:
+    """A stage in a few characters: "2×10+5", "Armageddon 5+3 v 4+3"."""
+    if stage.kind is minimatch.StageKind.ARMAGEDDON:
+        armageddon = gettext("Armageddon")
+        return f"{armageddon} {short_control(stage.white_control)} v {short_control(stage.black_control)}"
+    return f"{stage.games}×{short_control(stage.white_control)}"
+
+
 def stage_label(stage: minimatch.Stage) -> str:
     name = STAGE_NAMES[stage.kind]()
     if stage.kind is minimatch.StageKind.ARMAGEDDON:
-        return (
-            f"{name} ({gettext('White')} {describe_control(stage.white_control)}, "
-            f"{gettext('Black')} {describe_control(stage.black_control)}; "
-            f"{gettext('a draw sends Black through')})"
-        )
+        return gettext("%(name)s (White %(white)s, Black %(black)s; a draw sends Black through)") % {
+            "name": name,
+            "white": describe_control(stage.white_control),
+            "black": describe_control(stage.black_control),
+        }
     return f"{name}: {stage.games} × {describe_control(stage.white_control)}"
 
 
@@ -235,8 +252,9 @@ class ChessSheet:
         for match in playing:
             view = sheet_of(match, games[match.pk], lots[match.pk])
             text = view.text
-            if not view.state.over and view.state.next_game and view.state.next_game.kind.value != "classical":
-                text += " · " + STAGE_NAMES[view.state.next_game.kind]()
+            upcoming = view.state.next_game
+            if upcoming and upcoming.kind is not minimatch.StageKind.CLASSICAL and upcoming.number_in_stage == 1:
+                text += " · " + STAGE_NAMES[upcoming.kind]()  # a tie-break stage about to begin
             states[match.pk] = LiveState(
                 score_a=view.state.score_a, score_b=view.state.score_b, text=text, data=state_data(view)
             )

@@ -14,6 +14,8 @@ import pytest
 from clocks import services as clock_services
 from clocks.models import ClockEvent
 from clocks.tasks import enforce_clock
+from games.chess import services as chess_services
+from games.chess.models import ChessGame
 from games.scrabble import services as sc_services
 from games.scrabble.models import ScrabbleTurn
 from tests.conftest import first_round, make_tournament
@@ -103,6 +105,26 @@ def test_a_backgammon_match_clock_running_out_ends_the_match_and_the_winner_adva
     final = event.matches.get(flight="main", round_number=2)
     assert match.entry_a_id in (final.entry_a_id, final.entry_b_id)
     assert len(flags(clock.pk)) == 1
+
+
+def test_a_chess_flag_is_recorded_by_the_worker_and_held_for_the_final_position(celery_workers, director):
+    celery_workers.start_worker()
+    event = make_tournament(director, players=4, game_type="chess", round_plan="2", settings={"time_control": "2"})
+    match = first_round(event)[0]
+    white = chess_services.state_of(match).next_game.white
+    clock = clock_services.start_clock(Actor(entry=match.entry_on(white)), match.pk, white)
+
+    wait_until(lambda: ChessGame.objects.filter(match=match, status="held").exists(), 6, celery_workers)
+    held = ChessGame.objects.get(match=match, status="held")
+    assert held.flagged == "white" and held.result == "0-1" and held.termination == "flag"
+    (flag,) = flags(clock.pk)
+    assert flag.deadline == clock.deadline and flag.at - flag.deadline < timedelta(seconds=1)
+    clock.refresh_from_db()
+    assert clock.phase == "flagged"  # the next game's clock starts once the flag is settled
+    settled = chess_services.enter_final_position(director, held.pk, "8/8/8/4k3/8/8/8/R3K3 w - - 0 30")
+    assert settled.result == "1/2-1/2"  # Black's lone king cannot mate: a draw
+    clock.refresh_from_db()
+    assert (clock.phase, clock.game_number) == ("ready", 2)
 
 
 def test_two_workers_racing_on_every_deadline_apply_each_timeout_once(celery_workers, director):

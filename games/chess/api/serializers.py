@@ -70,6 +70,9 @@ class SheetSerializer(serializers.Serializer):
     state = serializers.SerializerMethodField()
     games = GameSerializer(many=True)
 
+    class Meta:
+        ref_name = "ChessSheet"
+
     @extend_schema_field(serializers.DictField())
     def get_state(self, obj) -> dict:
         return obj["state"]
@@ -83,14 +86,23 @@ class ReasonSerializer(StrictSerializer):
 
 
 class PositionSerializer(StrictSerializer):
+    class Meta:
+        ref_name = "ChessPosition"
+
     fen = serializers.CharField(max_length=100, help_text="The final position (FEN) of a game lost on time.")
 
 
 class ColoursSerializer(StrictSerializer):
+    class Meta:
+        ref_name = "ChessColours"
+
     purpose = serializers.ChoiceField(choices=["first_game", "armageddon"])
     white = serializers.JSONField(help_text='"a", "b" or the entry id of the player drawn to have White.')
 
 
 class DecideSerializer(StrictSerializer):
+    class Meta:
+        ref_name = "ChessDecide"
+
     winner = serializers.JSONField(help_text='"a", "b" or the winner\'s entry id.')
     reason = serializers.CharField(max_length=1000, help_text="How it was decided (e.g. by lot).")
