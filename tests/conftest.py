@@ -20,6 +20,7 @@ from urllib.parse import quote, urlparse
 import pytest
 from django.conf import settings
 from django.db import connection
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from tournaments import services
@@ -66,6 +67,15 @@ def redis():
 def chromium():
     need(Path(CHROMIUM).exists(), f"Chromium at {CHROMIUM}")
     return CHROMIUM
+
+
+@pytest.fixture(autouse=True)
+def _language_of_the_settings():
+    """Every test starts in the settings' language: a request in Czech activates Czech
+    for the thread, and a later test asserting an English message must not inherit it."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 # --- People --------------------------------------------------------------------------

@@ -63,6 +63,9 @@ class Tournament(models.Model):
     settings = models.JSONField(_("game settings"), default=dict, blank=True)
 
     draw_random_seed = models.BigIntegerField(_("random seed of the draw"), null=True, blank=True)
+    # Bumped by every writer, in its transaction (``services.lock_tournament``): the key
+    # of the public pages' cache, and what live pages watch for a change.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
     bracket_size = models.PositiveIntegerField(_("bracket size"), null=True, blank=True)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

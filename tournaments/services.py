@@ -17,7 +17,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -758,10 +758,12 @@ def confirm_overdue_results(now: datetime | None = None) -> int:
 
 # --- Internals -----------------------------------------------------------------------
 def _lock_tournament(tournament_id: int) -> Tournament:
-    try:
-        return Tournament.objects.select_for_update().get(pk=tournament_id)
-    except Tournament.DoesNotExist:
-        raise DomainError(_("There is no such tournament.")) from None
+    """The row lock every writer takes. Taking it bumps the tournament's version in the
+    writer's transaction (a refused change rolls the bump back with everything else), so
+    a page cached under the old version is never served after a change commits."""
+    if not Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1):
+        raise DomainError(_("There is no such tournament."))
+    return Tournament.objects.select_for_update().get(pk=tournament_id)
 
 
 def _locked_entry(entry_id: int) -> Entry:

@@ -1,9 +1,11 @@
 """Public pages: anybody may read them, nobody writes through them."""
 
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
-from tournaments import access, selectors
-from tournaments.models import ResultSubmission
+from tournaments import access, page_cache, selectors
+from tournaments.models import ResultSubmission, Tournament
 from tournaments.views.common import actor_of
 
 
@@ -11,14 +13,27 @@ def tournament_list(request):
     return render(request, "public/tournament_list.html", {"tournaments": selectors.public_tournaments()})
 
 
+def tournament_body(tournament: Tournament) -> SafeString:
+    """The bracket, the standings and the players, cached per version of the tournament."""
+
+    def render_body() -> str:
+        view = selectors.tournament_view(tournament)
+        return render_to_string("public/_tournament_body.html", {"view": view, "tournament": tournament})
+
+    return page_cache.cached_fragment(tournament, "tournament", render_body)
+
+
 def tournament_detail(request, slug: str):
     actor = actor_of(request)
     tournament = selectors.tournament_for(actor, slug)
-    view = selectors.tournament_view(tournament)
     return render(
         request,
         "public/tournament_detail.html",
-        {"view": view, "tournament": tournament, "is_director": access.is_director(actor, tournament)},
+        {
+            "tournament": tournament,
+            "body": tournament_body(tournament),
+            "is_director": access.is_director(actor, tournament),
+        },
     )
 
 
@@ -26,8 +41,13 @@ def results(request, slug: str):
     """Every result, round by round: the bracket's content as a list, easy on a phone."""
     actor = actor_of(request)
     tournament = selectors.tournament_for(actor, slug)
-    view = selectors.tournament_view(tournament)
-    return render(request, "public/results.html", {"view": view, "tournament": tournament})
+
+    def render_body() -> str:
+        view = selectors.tournament_view(tournament)
+        return render_to_string("public/_results_body.html", {"view": view, "tournament": tournament})
+
+    body = page_cache.cached_fragment(tournament, "results", render_body)
+    return render(request, "public/results.html", {"tournament": tournament, "body": body})
 
 
 def match_detail(request, slug: str, match_id: int):
