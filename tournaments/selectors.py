@@ -229,6 +229,19 @@ def tournament_view(tournament: Tournament) -> TournamentView:
     )
 
 
+def running_matches(view: TournamentView) -> list[MatchView]:
+    """The matches being played now (both players known, not decided), the earliest
+    rounds first: what the venue's screen cycles through."""
+    running = [
+        mv
+        for flight in view.flights
+        for round_view in flight.rounds
+        for mv in round_view.matches
+        if mv.match.entry_a_id and mv.match.entry_b_id and not mv.match.decided_by
+    ]
+    return running
+
+
 def bracket_from_rows(rows: list[Match], withdrawn: list[int], bracket_size: int | None = None) -> Bracket:
     """The pure bracket of these match rows (labels for messages when the size is given)."""
     key_of = {m.pk: m.key for m in rows}

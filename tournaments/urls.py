@@ -10,6 +10,14 @@ public_patterns = (
         path("t/<slug:slug>/", public.tournament_detail, name="tournament"),
         path("t/<slug:slug>/results/", public.results, name="results"),
         path("t/<slug:slug>/m/<int:match_id>/", public.match_detail, name="match"),
+        path("t/<slug:slug>/projector/", public.projector, name="projector"),
+        path(
+            "t/<slug:slug>/live/<str:fragment>/",
+            public.live,
+            {"match_id": None},
+            name="live",
+        ),
+        path("t/<slug:slug>/m/<int:match_id>/live/", public.live, {"fragment": "match"}, name="live-match"),
     ],
     "public",
 )

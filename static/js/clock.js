@@ -67,12 +67,19 @@
     this.bind();
     this.refresh();
     var self = this;
-    setInterval(function () { self.refresh(); }, REFRESH_MS);
-    setInterval(function () { self.render(); }, TICK_MS);
-    document.addEventListener("visibilitychange", function () {
-      if (!document.hidden) self.refresh();
-    });
+    root.matchClock = this;
+    this.timers = [
+      setInterval(function () { self.refresh(); }, REFRESH_MS),
+      setInterval(function () { self.render(); }, TICK_MS),
+    ];
+    this.onVisible = function () { if (!document.hidden) self.refresh(); };
+    document.addEventListener("visibilitychange", this.onVisible);
   }
+
+  Clock.prototype.stop = function () {
+    this.timers.forEach(clearInterval);
+    document.removeEventListener("visibilitychange", this.onVisible);
+  };
 
   Clock.prototype.all = function (selector) {
     return Array.prototype.slice.call(this.root.querySelectorAll(selector));
@@ -257,12 +264,21 @@
     });
   };
 
-  function init() {
-    var roots = document.querySelectorAll("[data-clock-url]");
-    window.matchClocks = Array.prototype.map.call(roots, function (root) { return new Clock(root); });
+  // Start a clock for every clock element not running yet, and stop the clocks whose
+  // element left the page (a live page replaced a fragment: static/js/live.js).
+  function scan() {
+    window.matchClocks = window.matchClocks.filter(function (clock) {
+      if (document.body.contains(clock.root)) return true;
+      clock.stop();
+      return false;
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("[data-clock-url]"), function (root) {
+      if (!root.matchClock) window.matchClocks.push(new Clock(root));
+    });
   }
 
   window.matchClocks = [];
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  window.matchClocksScan = scan;
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan);
+  else scan();
 })();

@@ -1,0 +1,51 @@
+"""Live public pages in a real browser: a bracket left open shows a result confirmed
+elsewhere within 2 s, without a reload; a running clock counts down on the match page."""
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from clocks import services as clock_services
+from games.chess import services as chess_services
+from tests.conftest import first_round, make_tournament
+from tests.e2e.conftest import ARTIFACTS
+from tournaments import services
+from tournaments.access import Actor
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_open_bracket_shows_a_result_confirmed_elsewhere_within_two_seconds(browser, live_server, tournament):
+    match = first_round(tournament)[0]
+    page = browser.new_page(locale="en-US")
+    page.goto(f"{live_server.url}/t/{tournament.slug}/")
+    box = page.locator(f"[data-match='{match.pk}']")
+    expect(box).not_to_have_class("bracket-match status-decided")
+    page.evaluate("window.reloaded = false")  # a reload would forget this
+
+    submission = services.submit_result(Actor(entry=match.entry_a), match.pk, {"games": [[21, 3], [21, 4]]})
+    services.confirm_result(Actor(entry=match.entry_b), submission.pk)
+    confirmed = time.monotonic()
+    expect(page.locator(f"[data-match='{match.pk}'].status-decided")).to_have_count(1, timeout=2000)
+    assert time.monotonic() - confirmed < 2.0
+    assert page.evaluate("window.reloaded") is False
+    expect(page.locator(f"[data-match='{match.pk}'] .score")).to_have_text(["2", "0"])
+    page.screenshot(path=str(ARTIFACTS / "live-bracket.png"), full_page=True)
+
+
+def test_a_running_clock_counts_down_on_the_public_match_page(browser, live_server, director):
+    event = make_tournament(director, players=4, game_type="chess", round_plan="2", settings={"time_control": "600"})
+    match = first_round(event)[0]
+    white = chess_services.state_of(match).next_game.white
+    clock_services.start_clock(Actor(entry=match.entry_on(white)), match.pk, white)
+    page = browser.new_page(locale="en-US")
+    page.goto(f"{live_server.url}/t/{event.slug}/m/{match.pk}/")
+    face = page.locator(f"[data-clock-face={white}]")
+    seen = face.inner_text()
+    page.wait_for_timeout(2500)
+    later = face.inner_text()
+    minutes, seconds = (int(part) for part in later.split(":"))
+    assert later != seen and 9 * 60 + 50 <= minutes * 60 + seconds < 10 * 60
+    other = page.locator(f"[data-clock-face={'b' if white == 'a' else 'a'}]")
+    expect(other).to_have_text("10:00")  # only the running side counts down
