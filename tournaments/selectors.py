@@ -242,6 +242,33 @@ def running_matches(view: TournamentView) -> list[MatchView]:
     return running
 
 
+# --- Printouts ------------------------------------------------------------------------
+@dataclass
+class TableRow:
+    table: str  # the match's own table if the director set one, else its number in the round
+    match: MatchView
+
+
+def round_tables(round_view: RoundView) -> list[TableRow]:
+    """A round's matches with their tables: the playable matches (no bye) of the round
+    numbered 1, 2, … in bracket order, unless the match has a table of its own."""
+    rows, number = [], 0
+    for mv in round_view.matches:
+        if mv.match.is_bye:
+            continue
+        number += 1
+        rows.append(TableRow(table=mv.match.table or str(number), match=mv))
+    return rows
+
+
+def round_view_of(view: TournamentView, round_id: int) -> RoundView:
+    for flight in view.flights:
+        for round_view in flight.rounds:
+            if round_view.round.pk == round_id:
+                return round_view
+    raise Http404(_("No such round."))
+
+
 def bracket_from_rows(rows: list[Match], withdrawn: list[int], bracket_size: int | None = None) -> Bracket:
     """The pure bracket of these match rows (labels for messages when the size is given)."""
     key_of = {m.pk: m.key for m in rows}

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments.views import director, player, public
+from tournaments.views import director, player, printouts, public
 
 public_patterns = (
     [
@@ -55,6 +55,10 @@ director_patterns = (
         path("t/<slug:slug>/results/<int:submission_id>/confirm/", director.result_confirm, name="result-confirm"),
         path("t/<slug:slug>/audit/", director.audit_log, name="audit"),
         path("t/<slug:slug>/slips/", director.slips, name="slips"),
+        path("t/<slug:slug>/print/", printouts.index, name="print"),
+        path("t/<slug:slug>/print/draw/", printouts.draw_sheet, name="print-draw"),
+        path("t/<slug:slug>/print/rounds/<int:round_id>/pairings/", printouts.pairings, name="print-pairings"),
+        path("t/<slug:slug>/print/rounds/<int:round_id>/result-slips/", printouts.result_slips, name="print-slips"),
     ],
     "director",
 )

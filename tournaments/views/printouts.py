@@ -1,0 +1,70 @@
+"""The director's printouts for the venue: the draw, each round's pairings with the
+tables, and a result slip per match (the players' private-link slips are
+``director.slips``). Plain pages styled for paper (``@media print``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+
+from tournaments import selectors
+from tournaments.views.director import directed
+
+MAX_SLIP_ROWS = 15
+
+
+@login_required
+def index(request, slug: str):
+    actor, tournament = directed(request, slug)
+    view = selectors.tournament_view(tournament)
+    return render(request, "director/print_index.html", {"tournament": tournament, "view": view})
+
+
+@login_required
+def draw_sheet(request, slug: str):
+    """The draw as drawn: every flight's bracket, the seeds and the byes, and the random
+    seed that repeats it."""
+    actor, tournament = directed(request, slug)
+    view = selectors.tournament_view(tournament)
+    return render(request, "director/print_draw.html", {"tournament": tournament, "view": view})
+
+
+@login_required
+def pairings(request, slug: str, round_id: int):
+    actor, tournament = directed(request, slug)
+    view = selectors.tournament_view(tournament)
+    round_view = selectors.round_view_of(view, round_id)
+    context = {"tournament": tournament, "round": round_view, "rows": selectors.round_tables(round_view)}
+    return render(request, "director/print_pairings.html", context)
+
+
+@login_required
+def result_slips(request, slug: str, round_id: int):
+    """One slip per match of the round: the table, the players (blank lines for those
+    still to be decided), a line per game and the two signatures."""
+    actor, tournament = directed(request, slug)
+    view = selectors.tournament_view(tournament)
+    round_view = selectors.round_view_of(view, round_id)
+    context = {
+        "tournament": tournament,
+        "round": round_view,
+        "rows": selectors.round_tables(round_view),
+        "game_lines": range(1, slip_rows(round_view.round.settings) + 1),
+    }
+    return render(request, "director/print_result_slips.html", context)
+
+
+def slip_rows(settings: dict[str, Any]) -> int:
+    """How many games a match of this round can take: best of K; to N points (every game
+    a single: 2N − 1); K chess games and room for tie-breaks."""
+    if "best_of" in settings:
+        rows = settings["best_of"]
+    elif "match_length" in settings:
+        rows = 2 * settings["match_length"] - 1
+    elif "games" in settings:
+        rows = settings["games"] + 4
+    else:
+        rows = 5
+    return max(1, min(rows, MAX_SLIP_ROWS))
