@@ -50,5 +50,12 @@ bench: $(VENV)/.dev
 bench-timeouts: $(VENV)/.dev
 	$(PY) bench/timeouts.py $(BENCH_ARGS)
 
+# The public page under load: gunicorn on PostgreSQL and Redis, measured with wrk (Debian's
+# package; installed if missing), while results come in at 10 a second (bench/load.py).
+# Same variables as bench-timeouts; e.g. make bench-load BENCH_ARGS="--players 256 --threads 8"
+.PHONY: bench-load
+bench-load: $(VENV)/.dev
+	$(PY) bench/load.py $(BENCH_ARGS)
+
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import re
 import secrets
@@ -45,7 +44,8 @@ import uuid
 from collections import Counter, defaultdict
 from datetime import UTC, datetime
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+
+from common import create_database, drop_database, percentile, require_services
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 BENCH_DB = "bench_timeouts"
@@ -64,53 +64,6 @@ def parse_args() -> argparse.Namespace:
     if not 1 <= args.move_seconds <= 600 or any(n < 1 for n in args.clocks):
         parser.error("--move-seconds is 1-600 and every --clocks value at least 1")
     return args
-
-
-def require_services() -> tuple[str, str]:
-    """DATABASE_URL (PostgreSQL) and REDIS_URL, or exit 2 saying what is missing."""
-    database_url = os.environ.get("DATABASE_URL", "")
-    redis_url = os.environ.get("REDIS_URL", "")
-    problems = []
-    if urlsplit(database_url).scheme not in ("postgres", "postgresql"):
-        problems.append("DATABASE_URL must point at PostgreSQL, e.g. postgres://postgres@127.0.0.1:5432/director")
-    if urlsplit(redis_url).scheme != "redis":
-        problems.append("REDIS_URL must point at Redis, e.g. redis://127.0.0.1:6379/0")
-    if problems:
-        print("bench/timeouts.py measures the production setup:\n  " + "\n  ".join(problems), file=sys.stderr)
-        sys.exit(2)
-    import redis
-
-    try:
-        redis.Redis.from_url(redis_url, socket_connect_timeout=5).ping()
-    except redis.RedisError as error:
-        print(f"Cannot reach Redis at REDIS_URL: {error}", file=sys.stderr)
-        sys.exit(2)
-    return database_url, redis_url
-
-
-def with_database(url: str, name: str) -> str:
-    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
-
-
-def create_database(server_url: str) -> str:
-    """A fresh ``bench_timeouts`` database on DATABASE_URL's server; its URL."""
-    import psycopg
-
-    try:
-        with psycopg.connect(with_database(server_url, "postgres"), autocommit=True, connect_timeout=5) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-            conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
-    except psycopg.OperationalError as error:
-        print(f"Cannot reach PostgreSQL at DATABASE_URL: {error}", file=sys.stderr)
-        sys.exit(2)
-    return with_database(server_url, BENCH_DB)
-
-
-def drop_database(server_url: str) -> None:
-    import psycopg
-
-    with psycopg.connect(with_database(server_url, "postgres"), autocommit=True, connect_timeout=5) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
 
 
 class Celery:
@@ -206,12 +159,6 @@ def clean_redis(redis_url: str, queue: str) -> None:
 
 
 # --- Figures -----------------------------------------------------------------------------
-def percentile(values: list[float], fraction: float) -> float:
-    """Nearest-rank percentile."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
-
-
 def figures(values: list[float]) -> str:
     if not values:
         return f"{0:>6}  {'-':>9}  {'-':>9}  {'-':>9}"
@@ -456,11 +403,11 @@ def report(clocks: int, move_seconds: int, window: float, floor: list[float], ru
 
 def main() -> None:
     args = parse_args()
-    database_url, redis_url = require_services()
+    database_url, redis_url = require_services("bench/timeouts.py")
     cores = os.cpu_count() or 1
     queue = f"bench-timeouts-{uuid.uuid4().hex[:10]}"
     var_dir = Path(tempfile.mkdtemp(prefix="bench-timeouts-"))
-    bench_url = create_database(database_url)
+    bench_url = create_database(database_url, BENCH_DB)
     env = {
         "DJANGO_SETTINGS_MODULE": "director.settings",
         "DATABASE_URL": bench_url,
@@ -518,7 +465,7 @@ def main() -> None:
             connections.close_all()
         except Exception:  # noqa: S110 (Django may not be set up)
             pass
-        drop_database(database_url)
+        drop_database(database_url, BENCH_DB)
         clean_redis(redis_url, queue)
         if failed or args.keep_logs:
             print(f"Celery logs kept in {var_dir}", file=sys.stderr)

@@ -2,7 +2,9 @@
 deadline (the only writers of ``Clock`` and ``ClockEvent``).
 
 Every function takes the tournament's lock first (``lock_match``, the one lock every
-writer takes), then the clock's row lock, reads the time from the one trusted clock
+writer takes; without a new version of the public pages — a press shows on no page but
+the clocks' own, which read the clock — except when a flag's consequence is applied),
+then the clock's row lock, reads the time from the one trusted clock
 (``server_now``: the database server's on PostgreSQL), replays the clock's events
 through ``clocks.state`` with the new event to check it, and stores the event with
 the derived values the enforcement needs (``deadline``, ``version``).
@@ -195,7 +197,7 @@ def _act(
 ) -> Clock:
     flagged = None
     with transaction.atomic():
-        match, tournament = tournament_services.lock_match(match_id)
+        match, tournament = tournament_services.lock_match(match_id, changes_pages=False)
         director = access.is_director(actor, tournament)
         if director_only:
             access.require_director(actor, tournament)
@@ -367,7 +369,7 @@ def enforce(clock_id: int, version: int | None = None) -> str:
         match_id = Clock.objects.filter(pk=clock_id).values_list("match_id", flat=True).first()
         if match_id is None:
             return "gone"
-        match, tournament = tournament_services.lock_match(match_id)
+        match, tournament = tournament_services.lock_match(match_id, changes_pages=False)
         clock = Clock.objects.select_for_update().get(pk=clock_id)
         if version is not None and clock.version != version:
             return "stale"
@@ -406,6 +408,7 @@ def apply_flag(clock: Clock, state: ClockState, match: Match, tournament: Tourna
     game's services (in this transaction)."""
     side = INDEX_SIDE[state.running]
     deadline = from_ms(state.deadline)
+    tournament_services.pages_changed(tournament)  # the flag's consequence shows on the pages
     record_event(
         clock,
         state,

@@ -477,7 +477,10 @@ def describe(demos: list[DemoSummary], base: str) -> str:
             lines.append(f"    the director's view: {base}{reverse('chouette:manage', args=[session.pk])}")
             continue
         lines.append(f"  {demo.tournament.name}: {base}{demo.tournament.get_absolute_url()}")
-        lines.append(f"    player slips (QR): {base}/director/t/{demo.tournament.slug}/slips/")
+        slug = demo.tournament.slug
+        lines.append(f"    projector view:    {base}/t/{slug}/projector/")
+        lines.append(f"    player slips (QR): {base}/director/t/{slug}/slips/")
+        lines.append(f"    printouts:         {base}/director/t/{slug}/print/   (the draw, pairings, result slips)")
         for who, what, path in demo.player_links:
             lines.append(f"    player link of {who} ({what}): {base}{path}")
     return "\n".join(lines)

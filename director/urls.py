@@ -2,11 +2,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from director.views import choose_language
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("language/", choose_language, name="choose-language"),
     path("api/", include("tournaments.api.urls")),
     path("api/", include("games.backgammon.api.urls")),
     path("api/", include("games.scrabble.api.urls")),

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -307,3 +308,20 @@ def test_rule_errors_of_the_pure_modules_in_czech(director_user, director):
     )
     assert empty.status_code == 400
     assert empty.json()["detail"] == "Soubor je prázdný: uveďte jednoho hráče na řádek, např. 'jméno,rating,klub'."
+
+
+@pytest.mark.parametrize(
+    ("language", "next_url", "cookie", "goes_to"),
+    [
+        ("en", "/t/x/", "en", "/t/x/"),
+        ("cs", "/", "cs", "/"),
+        ("xx", "/t/x/", None, "/t/x/"),  # an unknown language changes nothing
+        ("en", "https://evil.example/", "en", "/"),  # never away from the site
+    ],
+)
+def test_the_header_switch_is_a_get_that_sets_the_language_cookie(language, next_url, cookie, goes_to):
+    response = Client().get(reverse("choose-language"), {"language": language, "next": next_url})
+    assert response.status_code == 302 and response["Location"] == goes_to
+    set_cookie = response.cookies.get(settings.LANGUAGE_COOKIE_NAME)
+    assert (set_cookie.value if set_cookie else None) == cookie
+    assert Client().post(reverse("choose-language"), {"language": "en"}).status_code == 405

@@ -44,3 +44,18 @@ def match_label(flight: str, round_number: int, position: int, bracket_size: int
         "round": round_name(flight, round_number, bracket_size),
         "number": position + 1,
     }
+
+
+def match_labeller(bracket_size: int | None):
+    """``match_label`` for many matches of one bracket: each round's name and the
+    pattern are translated once (a 256-player bracket has 255 matches to name)."""
+    pattern = _("%(round)s, match %(number)d")
+    names: dict[tuple[str, int], str] = {}
+
+    def label(flight: str, round_number: int, position: int) -> str:
+        name = names.get((flight, round_number))
+        if name is None:
+            name = names[(flight, round_number)] = round_name(flight, round_number, bracket_size)
+        return name if flight == THIRD_PLACE else pattern % {"round": name, "number": position + 1}
+
+    return label

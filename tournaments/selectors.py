@@ -17,7 +17,7 @@ from tournaments import access
 from tournaments.access import Actor
 from tournaments.bracket import Bracket, BracketMatch, DecidedBy, Slot
 from tournaments.draws import CONSOLATION, MAIN, THIRD_PLACE, Route
-from tournaments.labels import match_label, round_name
+from tournaments.labels import match_label, match_labeller, round_name
 from tournaments.models import AuditEntry, Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.standings import Standings, knockout_standings
 
@@ -272,6 +272,7 @@ def round_view_of(view: TournamentView, round_id: int) -> RoundView:
 def bracket_from_rows(rows: list[Match], withdrawn: list[int], bracket_size: int | None = None) -> Bracket:
     """The pure bracket of these match rows (labels for messages when the size is given)."""
     key_of = {m.pk: m.key for m in rows}
+    label = match_labeller(bracket_size) if bracket_size else None
     return Bracket(
         (
             BracketMatch(
@@ -284,7 +285,7 @@ def bracket_from_rows(rows: list[Match], withdrawn: list[int], bracket_size: int
                 winner=m.winner_side or None,
                 decided_by=DecidedBy(m.decided_by) if m.decided_by else None,
                 started=m.started_at is not None,
-                label=match_label(m.flight, m.round_number, m.position, bracket_size) if bracket_size else "",
+                label=label(m.flight, m.round_number, m.position) if label else "",
             )
             for m in rows
         ),

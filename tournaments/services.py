@@ -666,9 +666,20 @@ def lock_tournament(tournament_id: int) -> Tournament:
     return _lock_tournament(tournament_id)
 
 
-def lock_match(match_id: int) -> tuple[Match, Tournament]:
-    """Lock the match's tournament (the one lock every writer takes) and read the match."""
-    return _lock_match(match_id)
+def lock_match(match_id: int, changes_pages: bool = True) -> tuple[Match, Tournament]:
+    """Lock the match's tournament (the one lock every writer takes) and read the match.
+
+    ``changes_pages=False``: a writer whose change no public page shows (a clock's press:
+    clocks are shown live from their own state) takes the lock without a new version;
+    it calls ``pages_changed`` if it does change something shown (a flag's consequence)."""
+    return _lock_match(match_id, changes_pages)
+
+
+def pages_changed(tournament: Tournament) -> None:
+    """What the tournament's public pages show changes in this transaction: a new
+    version, the key of their cache (``tournaments.page_cache``)."""
+    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
+    tournament.version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
 
 
 def require_running(tournament: Tournament) -> None:
@@ -757,13 +768,17 @@ def confirm_overdue_results(now: datetime | None = None) -> int:
 
 
 # --- Internals -----------------------------------------------------------------------
-def _lock_tournament(tournament_id: int) -> Tournament:
+def _lock_tournament(tournament_id: int, changes_pages: bool = True) -> Tournament:
     """The row lock every writer takes. Taking it bumps the tournament's version in the
     writer's transaction (a refused change rolls the bump back with everything else), so
     a page cached under the old version is never served after a change commits."""
-    if not Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1):
-        raise DomainError(_("There is no such tournament."))
-    return Tournament.objects.select_for_update().get(pk=tournament_id)
+    try:
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    except Tournament.DoesNotExist:
+        raise DomainError(_("There is no such tournament.")) from None
+    if changes_pages:
+        pages_changed(tournament)
+    return tournament
 
 
 def _locked_entry(entry_id: int) -> Entry:
@@ -776,11 +791,11 @@ def _locked_entry(entry_id: int) -> Entry:
     return entry
 
 
-def _lock_match(match_id: int) -> tuple[Match, Tournament]:
+def _lock_match(match_id: int, changes_pages: bool = True) -> tuple[Match, Tournament]:
     tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
     if tournament_id is None:
         raise DomainError(_("There is no such match."))
-    tournament = _lock_tournament(tournament_id)
+    tournament = _lock_tournament(tournament_id, changes_pages)
     match = Match.objects.select_related("entry_a", "entry_b", "round").get(pk=match_id)
     match.tournament = tournament
     return match, tournament

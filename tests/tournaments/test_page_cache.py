@@ -2,11 +2,16 @@
 refused one does not, and the cached bracket never shows a result older than the last
 confirmed change — in either language."""
 
+from datetime import timedelta
+from unittest import mock
+
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from clocks import services as clock_services
+from clocks.models import Clock
 from games.backgammon import services as backgammon_services
 from tests.conftest import first_round, make_tournament, play
 from tournaments import services
@@ -77,3 +82,18 @@ def test_a_score_sheet_change_shows_at_once(director):
     )
     html, _ = page(event)
     assert "2–0 of 3" in html
+
+
+def test_a_clock_press_leaves_the_pages_as_they_are_but_a_flag_does_not(director):
+    event = make_tournament(director, players=4, game_type="scrabble", round_plan="1", settings={"clock": "per_move"})
+    match = first_round(event)[0]
+    clock = clock_services.start_clock(director, match.pk, "a")
+    before = version(event)
+    clock_services.pause_clock(director, match.pk)
+    clock_services.resume_clock(director, match.pk)
+    assert version(event) == before
+    Clock.objects.filter(pk=clock.pk).update(deadline=None)
+    past = clock_services.server_now() + timedelta(minutes=5)
+    with mock.patch.object(clock_services, "server_now", return_value=past):
+        assert clock_services.enforce(clock.pk) == "a"  # the timeout pass is on the sheet: a new version
+    assert version(event) > before

@@ -34,7 +34,8 @@ def test_the_pairings_number_the_tables_of_the_playable_matches(event, director_
 
 def test_a_result_slip_per_table_with_a_line_per_game(event, director_user):
     first = event.rounds.get(flight="main", number=1)
-    html = client_of(director_user).get(f"/director/t/{event.slug}/print/rounds/{first.pk}/result-slips/").content.decode()
+    url = f"/director/t/{event.slug}/print/rounds/{first.pk}/result-slips/"
+    html = client_of(director_user).get(url).content.decode()
     assert html.count('class="result-slip"') == 4
     assert html.count("Signature") == 8
     slip = html.split('class="result-slip"')[1]

@@ -1,0 +1,76 @@
+"""The cached fragments of the public pages (``tournaments.page_cache``): the bracket
+with the standings and players, the results list, the projector's slides, a match.
+
+Rendered by the first reader of a new version (the others wait for it:
+``page_cache.get_or_render``).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+
+from clocks.models import Clock
+from tournaments import page_cache, selectors
+from tournaments.models import Match, ResultSubmission, Tournament
+
+logger = logging.getLogger(__name__)
+
+
+def tournament_body(tournament: Tournament) -> SafeString:
+    """The bracket, the standings and the players."""
+
+    def render_body() -> str:
+        view = selectors.tournament_view(tournament)
+        return render_to_string("public/_tournament_body.html", {"view": view, "tournament": tournament})
+
+    return page_cache.cached_fragment(tournament, "tournament", render_body)
+
+
+def results_body(tournament: Tournament) -> SafeString:
+    """Every result, round by round."""
+
+    def render_body() -> str:
+        view = selectors.tournament_view(tournament)
+        return render_to_string("public/_results_body.html", {"view": view, "tournament": tournament})
+
+    return page_cache.cached_fragment(tournament, "results", render_body)
+
+
+def projector_body(tournament: Tournament) -> SafeString:
+    """The venue screen's slides: the running matches, then the bracket."""
+
+    def render_body() -> str:
+        view = selectors.tournament_view(tournament)
+        running = selectors.running_matches(view)
+        size = PROJECTOR_MATCHES_PER_SLIDE
+        pages = [running[i : i + size] for i in range(0, len(running), size)]
+        clocked = set(Clock.objects.filter(match__in=[mv.match.pk for mv in running]).values_list("match", flat=True))
+        context = {"view": view, "tournament": tournament, "pages": pages, "clocked": clocked}
+        return render_to_string("public/_projector_body.html", context)
+
+    return page_cache.cached_fragment(tournament, "projector", render_body)
+
+
+def match_body(tournament: Tournament, match: Match) -> SafeString:
+    """A match: its clock, its score sheet or players, its results."""
+
+    def render_body() -> str:
+        submissions = [
+            s
+            for s in selectors.submissions_of(match)
+            if s.status in (ResultSubmission.Status.CONFIRMED, *ResultSubmission.OPEN)
+        ]
+        game = tournament.game
+        sheet = {}
+        if game.sheet is not None and match.entry_a_id and match.entry_b_id:
+            sheet = {**game.sheet.context(match), "public_sheet_template": game.sheet.public_template}
+        context = {**sheet, "tournament": tournament, "match": match, "submissions": submissions}
+        return render_to_string("public/_match_body.html", context)
+
+    return page_cache.cached_fragment(tournament, f"match-{match.pk}", render_body)
+
+
+PROJECTOR_MATCHES_PER_SLIDE = 8
