@@ -203,7 +203,8 @@ def make_event(actor, clocks: int, move_seconds: int, name: str):
 
 def profile_enforcement(actor) -> str:
     """One enforcement at a time in this process, nothing else running: its cost and
-    its SQL queries (every enforcement holds the tournament's lock throughout)."""
+    its SQL queries (each holds its match's lock and the tournament's shared, so the
+    worker's processes enforce different matches at the same time)."""
     from django.db import connection
 
     from clocks import services as clock_services
@@ -240,8 +241,7 @@ def profile_enforcement(actor) -> str:
     return (
         f"one enforcement (flag + timeout pass), in this process, one at a time: median {median:.1f} ms, "
         f"max {max(timings):.1f} ms, {min(queries)}-{max(queries)} SQL queries "
-        f"({len(timings)} flags); each holds the tournament's lock: at most ~{1000 / median:.0f} flags/s "
-        f"per tournament"
+        f"({len(timings)} flags): ~{1000 / median:.0f} flags/s per worker process"
     )
 
 

@@ -3,7 +3,8 @@ deadline (the only writers of ``Clock`` and ``ClockEvent``).
 
 Every function takes the tournament's lock first (``lock_match``, the one lock every
 writer takes; without a new version of the public pages — a press shows on no page but
-the clocks' own, which read the clock — except when a flag's consequence is applied),
+the clocks' own, which read the clock — except when a flag's consequence is applied;
+the enforcement holds it shared with the match's own lock, ``with_match_lock``),
 then the clock's row lock, reads the time from the one trusted clock
 (``server_now``: the database server's on PostgreSQL), replays the clock's events
 through ``clocks.state`` with the new event to check it, and stores the event with
@@ -92,7 +93,11 @@ def event_of(row: ClockEvent) -> Event:
 
 def clock_state(clock: Clock, events: list[ClockEvent] | None = None) -> ClockState:
     """The clock's state, replayed from its events since the current game's "new game"
-    event (a new game starts both sides afresh: nothing before it counts)."""
+    event (a new game starts both sides afresh: nothing before it counts). A clock this
+    transaction has just written remembers its state (``record_event``): no replay."""
+    known = getattr(clock, "known_state", None)
+    if events is None and known is not None and known[0] == clock.version:
+        return known[1]
     first = clock.game_first_event
     if events is None:
         rows = list(clock.events.filter(number__gte=first).order_by("number"))
@@ -195,9 +200,8 @@ def _act(
     reason: str = "",
     director_only: bool = False,
 ) -> Clock:
-    flagged = None
-    with transaction.atomic():
-        match, tournament = tournament_services.lock_match(match_id, changes_pages=False)
+    def work(match: Match, tournament: Tournament) -> tuple[Clock, str | None, Match]:
+        flagged = None
         director = access.is_director(actor, tournament)
         if director_only:
             access.require_director(actor, tournament)
@@ -235,6 +239,9 @@ def _act(
                     after={"side": side, "value_ms": value, "version": clock.version},
                     message=reason,
                 )
+        return clock, flagged, match
+
+    clock, flagged, match = tournament_services.with_match_lock(match_id, work)
     if flagged is not None:
         raise ConflictError(
             _("Time ran out for %(name)s before this; the flag has fallen.") % {"name": match.entry_on(flagged)}
@@ -254,7 +261,11 @@ def _require_version(clock: Clock, version: Any) -> None:
 # --- Game services' hooks (called with the tournament locked) ------------------------------
 def ensure_clock(match: Match) -> Clock | None:
     """The match's clock, locked; created from its game's ``ClockSetup`` the first time
-    (None if the game gives this match no clock)."""
+    (None if the game gives this match no clock). The clock this transaction locked
+    already (``match.locked_clock``: the enforcement's) is not read again."""
+    clock = getattr(match, "locked_clock", None)
+    if clock is not None:
+        return clock
     clock = Clock.objects.select_for_update().filter(match=match).first()
     if clock is not None:
         return clock
@@ -352,11 +363,10 @@ def halt(match: Match) -> None:
 def enforce_due_for_match(match_id: int) -> str | None:
     """Before a sheet records a move: apply a deadline that has passed (in its own
     transaction, so the timeout stands whatever happens next). The side that flagged, or None."""
-    with transaction.atomic():
-        clock_id = Clock.objects.filter(match_id=match_id, deadline__isnull=False).values_list("pk", flat=True).first()
-        if clock_id is None:
-            return None
-        outcome = enforce(clock_id)
+    clock_id = Clock.objects.filter(match_id=match_id, deadline__isnull=False).values_list("pk", flat=True).first()
+    if clock_id is None:
+        return None
+    outcome = enforce(clock_id)
     return outcome if outcome in SIDE_INDEX else None
 
 
@@ -364,38 +374,54 @@ def enforce_due_for_match(match_id: int) -> str | None:
 def enforce(clock_id: int, version: int | None = None) -> str:
     """Act on the clock's deadline if it has passed and (when given) the version is
     unchanged. Returns the side that flagged, or what happened instead: "stale" (a
-    newer event), "early" (not due yet: a task re-schedules itself), "idle" (nothing runs), "gone"."""
-    with transaction.atomic():
-        match_id = Clock.objects.filter(pk=clock_id).values_list("match_id", flat=True).first()
-        if match_id is None:
-            return "gone"
-        match, tournament = tournament_services.lock_match(match_id, changes_pages=False)
-        clock = Clock.objects.select_for_update().get(pk=clock_id)
-        if version is not None and clock.version != version:
-            return "stale"
-        state = clock_state(clock)
-        now = server_now()
-        if state.deadline is None:
-            return "idle"
-        if not state.is_due(to_ms(now)):
-            if version is not None:  # the scheduled task woke early; the sweep's and a sheet's
-                _schedule(clock, state, now)  # callers find the deadline's own task in place
-            return "early"
-        side = INDEX_SIDE[state.running]
-        if match.decided_by:  # decided some other way (a walkover, a director's result)
-            record_event(clock, state, Event(EventKind.HALT, to_ms(now)), access.SYSTEM, match, tournament)
-            return "idle"
-        apply_flag(clock, state, match, tournament, now)
+    newer event), "early" (not due yet: a task re-schedules itself), "idle" (nothing runs), "gone".
+
+    It holds the match's lock with the tournament's shared (``with_match_lock``): the
+    clocks of different matches are enforced at the same time, and a flag whose
+    consequence decides the match runs again with the tournament's exclusive lock."""
+    found = Clock.objects.filter(pk=clock_id).values_list("match_id", "version").first()
+    if found is None:
+        return "gone"
+    match_id, current = found
+    if version is not None and current != version:  # versions only grow: stale for good
+        return "stale"
+    return tournament_services.with_match_lock(
+        match_id, lambda match, tournament: _enforce_locked(clock_id, version, match, tournament)
+    )
+
+
+def _enforce_locked(clock_id: int, version: int | None, match: Match, tournament: Tournament) -> str:
+    clock = Clock.objects.select_for_update().filter(pk=clock_id, match=match).first()
+    if clock is None:
+        return "gone"
+    match.locked_clock = clock  # the game's consequence (``follow_sheet``) reuses it
+    if version is not None and clock.version != version:
+        return "stale"
+    state = clock_state(clock)
+    now = server_now()
+    if state.deadline is None:
+        return "idle"
+    if not state.is_due(to_ms(now)):
+        if version is not None:  # the scheduled task woke early; the sweep's and a sheet's
+            _schedule(clock, state, now)  # callers find the deadline's own task in place
+        return "early"
+    side = INDEX_SIDE[state.running]
+    if match.decided_by:  # decided some other way (a walkover, a director's result)
+        record_event(clock, state, Event(EventKind.HALT, to_ms(now)), access.SYSTEM, match, tournament)
+        return "idle"
+    apply_flag(clock, state, match, tournament, now)
     return side
 
 
 def enforce_overdue(limit: int = 1000) -> int:
-    """Beat's sweep: act on every deadline that has passed (tasks lost with a worker or
-    a broker restart). Returns how many flags fell."""
-    now = server_now()
-    ids = list(Clock.objects.filter(deadline__lte=now).order_by("deadline").values_list("pk", flat=True)[:limit])
+    """Beat's sweep: act on every deadline that passed more than
+    ``CLOCK_SWEEP_GRACE_SECONDS`` ago (its task was lost with a worker or a broker
+    restart; a deadline that has only just passed is left to its own task, which is on
+    its way). Returns how many flags fell."""
+    grace = timedelta(seconds=getattr(settings, "CLOCK_SWEEP_GRACE_SECONDS", 1.0))
+    overdue = Clock.objects.filter(deadline__lte=server_now() - grace).order_by("deadline")
     flagged = 0
-    for clock_id in ids:
+    for clock_id in list(overdue.values_list("pk", flat=True)[:limit]):
         try:
             flagged += enforce(clock_id) in SIDE_INDEX
         except Exception:  # one broken clock must not stop the sweep
@@ -428,12 +454,14 @@ def apply_flag(clock: Clock, state: ClockState, match: Match, tournament: Tourna
     rules = tournament.game.clock
     if rules is not None:
         rules.on_flag(match, side)
-    logger.info(
-        "Clock of match %s: the flag fell for %s at %s (%d ms after the deadline)",
-        match.pk,
-        match.entry_on(side),
-        now.isoformat(),
-        to_ms(now) - to_ms(deadline),
+    transaction.on_commit(
+        lambda: logger.info(
+            "Clock of match %s: the flag fell for %s at %s (%d ms after the deadline)",
+            match.pk,
+            match.entry_on(side),
+            now.isoformat(),
+            to_ms(now) - to_ms(deadline),
+        )
     )
 
 
@@ -485,6 +513,7 @@ def record_event(
     clock.as_of = now
     clock.deadline = from_ms(after.deadline) if after.deadline is not None else None
     clock.save()
+    clock.known_state = (clock.version, after)
     _schedule(clock, after, now)
     return after
 

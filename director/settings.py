@@ -165,7 +165,8 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": RESULT_CONFIRMATION_SWEEP_SECONDS,
     },
     # The safety net behind every clock's scheduled timeout (a lost task, a killed
-    # worker, a broker restart): at most this many seconds late.
+    # worker, a broker restart): a lost timeout is enforced at most this many seconds
+    # plus CLOCK_SWEEP_GRACE_SECONDS late.
     "enforce-overdue-clocks": {
         "task": "clocks.tasks.enforce_overdue_clocks",
         "schedule": float(os.environ.get("CLOCK_SWEEP_SECONDS", "2")),
@@ -174,6 +175,9 @@ CELERY_BEAT_SCHEDULE = {
 # Clocks schedule their timeout task at most this far ahead; a task that wakes before
 # the deadline schedules itself again (well inside Redis's visibility timeout).
 CLOCK_SCHEDULE_HORIZON = int(os.environ.get("CLOCK_SCHEDULE_HORIZON", "300"))
+# The sweep acts on a deadline this many seconds past (its own task is lost); one that
+# has only just passed is left to its task.
+CLOCK_SWEEP_GRACE_SECONDS = float(os.environ.get("CLOCK_SWEEP_GRACE_SECONDS", "1"))
 
 # --- Auth ---------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

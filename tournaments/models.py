@@ -63,9 +63,6 @@ class Tournament(models.Model):
     settings = models.JSONField(_("game settings"), default=dict, blank=True)
 
     draw_random_seed = models.BigIntegerField(_("random seed of the draw"), null=True, blank=True)
-    # Bumped by every writer, in its transaction (``services.lock_tournament``): the key
-    # of the public pages' cache, and what live pages watch for a change.
-    version = models.PositiveBigIntegerField(default=0, editable=False)
     bracket_size = models.PositiveIntegerField(_("bracket size"), null=True, blank=True)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -75,6 +72,15 @@ class Tournament(models.Model):
         ordering = ["-starts_on", "-created_at"]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
+
+    @property
+    def version(self) -> int:
+        """The version of the public pages (``PageVersion``): the key of their cache, and
+        what live pages watch for a change. Load it with ``select_related("page_version")``."""
+        try:
+            return self.page_version.value
+        except PageVersion.DoesNotExist:
+            return 0
 
     def __str__(self) -> str:
         return self.name
@@ -367,3 +373,23 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor_label}: {self.action}"
+
+
+class PageVersion(models.Model):
+    """The version of a tournament's public pages, bumped by every writer that changes
+    what they show, in its own transaction (``services.pages_changed``): the key of the
+    pages' cache, so a page cached under an older version is never served after a change
+    commits.
+
+    A row of its own rather than a column of the tournament: the writers of different
+    matches that hold the tournament's lock shared (clock enforcement) bump it as the last
+    step of their transactions, one after another, while the tournament's row stays
+    locked shared by all of them."""
+
+    tournament = models.OneToOneField(
+        Tournament, primary_key=True, on_delete=models.CASCADE, related_name="page_version"
+    )
+    value = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.value}"

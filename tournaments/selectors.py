@@ -41,7 +41,7 @@ def directed_tournaments(actor: Actor) -> QuerySet[Tournament]:
 
 def tournament_for(actor: Actor, slug: str) -> Tournament:
     """The tournament at this address, if the actor may see it (drafts: directors only)."""
-    tournament = Tournament.objects.filter(slug=slug).first()
+    tournament = Tournament.objects.select_related("page_version").filter(slug=slug).first()
     if tournament is None or not access.can_view_tournament(actor, tournament):
         raise Http404(_("No such tournament."))
     return tournament

@@ -11,13 +11,14 @@ written then.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
-from django.db.models import F, Max
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,9 +30,10 @@ from tournaments.bracket import Bracket, BracketError, DecidedBy
 from tournaments.csv_import import CsvError, parse_entries_csv
 from tournaments.draws import DrawEntry, DrawError, MatchKey, SeedingMethod
 from tournaments.errors import ConflictError, DomainError, readable
-from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.models import Entry, Match, PageVersion, ResultSubmission, Round, Tournament
 
 OPEN = ResultSubmission.OPEN
+T = TypeVar("T")
 
 
 # --- Tournaments ---------------------------------------------------------------------
@@ -675,11 +677,90 @@ def lock_match(match_id: int, changes_pages: bool = True) -> tuple[Match, Tourna
     return _lock_match(match_id, changes_pages)
 
 
+class NeedsExclusiveLock(Exception):  # noqa: N818 - a signal, not an error
+    """A writer holding the tournament's lock shared (``with_match_lock``) reached a
+    change beyond its match (the bracket, a result, another lock): it starts again with
+    the tournament's exclusive lock."""
+
+
+# The tournaments this context holds shared (``with_match_lock``), each with whether
+# its pages changed (their version is bumped as the transaction's last step).
+_SHARED: ContextVar[dict[int, bool] | None] = ContextVar("shared_tournament_locks", default=None)
+
+
+def with_match_lock(match_id: int, work: Callable[[Match, Tournament], T]) -> T:
+    """Run ``work(match, tournament)`` in a transaction that holds the match's lock.
+
+    First with the tournament's lock *shared* (``FOR KEY SHARE`` on PostgreSQL) and the
+    match's row locked: the writers of other matches of the tournament (a clock's
+    enforcement) run at the same time, every writer that takes the tournament's
+    exclusive lock (``lock_match``) waits for them, and they for it. If ``work`` reaches
+    a change beyond its match (deciding it, another lock: ``NeedsExclusiveLock``), all of
+    it is rolled back and run again from the start with the exclusive lock. ``work``
+    must therefore only write through these services, and do nothing outside the
+    database before its transaction commits (``transaction.on_commit`` is fine)."""
+    tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
+    if tournament_id is None:
+        raise DomainError(_("There is no such match."))
+    held = _SHARED.get()
+    if held is not None and tournament_id in held:  # another match, or the same again
+        raise NeedsExclusiveLock
+    token = _SHARED.set({**(held or {}), tournament_id: False})
+    try:
+        with transaction.atomic():
+            tournament = _lock_tournament_shared(tournament_id)
+            match = Match.objects.select_for_update(of=("self",)).select_related("entry_a", "entry_b", "round")
+            match = match.get(pk=match_id)
+            match.tournament = tournament
+            result = work(match, tournament)
+            if _SHARED.get()[tournament_id]:
+                _bump_page_version(tournament)
+            return result
+    except NeedsExclusiveLock:
+        pass
+    finally:
+        _SHARED.reset(token)
+    with transaction.atomic():
+        match, tournament = _lock_match(match_id, changes_pages=False)
+        return work(match, tournament)
+
+
+def _lock_tournament_shared(tournament_id: int) -> Tournament:
+    if connection.vendor != "postgresql":  # SQLite: one writer at a time anyway
+        return Tournament.objects.get(pk=tournament_id)
+    table = Tournament._meta.db_table
+    return Tournament.objects.raw(f'SELECT * FROM "{table}" WHERE "id" = %s FOR KEY SHARE', [tournament_id])[0]  # noqa: S608
+
+
+def require_exclusive_lock(tournament: Tournament) -> None:
+    """A change beyond one match is about to be written: refused under a shared lock
+    (``with_match_lock`` runs it again with the exclusive one)."""
+    held = _SHARED.get()
+    if held is not None and tournament.pk in held:
+        raise NeedsExclusiveLock
+
+
 def pages_changed(tournament: Tournament) -> None:
     """What the tournament's public pages show changes in this transaction: a new
-    version, the key of their cache (``tournaments.page_cache``)."""
-    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
-    tournament.version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
+    version, the key of their cache (``tournaments.page_cache``). Under a shared lock
+    the version moves as the transaction's last step (``with_match_lock``)."""
+    held = _SHARED.get()
+    if held is not None and tournament.pk in held:
+        held[tournament.pk] = True
+        return
+    _bump_page_version(tournament)
+
+
+def _bump_page_version(tournament: Tournament) -> None:
+    table = PageVersion._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO "{table}" ("tournament_id", "value") VALUES (%s, 1) '  # noqa: S608
+            f'ON CONFLICT ("tournament_id") DO UPDATE SET "value" = "{table}"."value" + 1 RETURNING "value"',
+            [tournament.pk],
+        )
+        value = cursor.fetchone()[0]
+    tournament.page_version = PageVersion(tournament=tournament, value=value)
 
 
 def require_running(tournament: Tournament) -> None:
@@ -716,6 +797,7 @@ def decide_by_sheet(actor: Actor, tournament: Tournament, match: Match, decision
 def retract_decision(tournament: Tournament, match: Match) -> None:
     """Take a match's decision back (refused with a ConflictError while a match it fed
     has started): the winner leaves the next match, the result is marked undone."""
+    require_exclusive_lock(tournament)
     bracket, rows = _load_bracket(tournament)
     try:
         changed = bracket.retract(match.key)
@@ -772,6 +854,9 @@ def _lock_tournament(tournament_id: int, changes_pages: bool = True) -> Tourname
     """The row lock every writer takes. Taking it bumps the tournament's version in the
     writer's transaction (a refused change rolls the bump back with everything else), so
     a page cached under the old version is never served after a change commits."""
+    held = _SHARED.get()
+    if held is not None and tournament_id in held:  # a shared lock is never upgraded in place
+        raise NeedsExclusiveLock
     try:
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
@@ -878,6 +963,7 @@ def _supersede(submission: ResultSubmission) -> None:
 def _create_submission(
     match: Match, decision: registry.MatchDecision, *, status: str, **fields: Any
 ) -> ResultSubmission:
+    require_exclusive_lock(match.tournament)
     version = (match.submissions.aggregate(v=Max("version"))["v"] or 0) + 1
     return ResultSubmission.objects.create(
         match=match,
@@ -1016,6 +1102,7 @@ def _save_bracket(
     extra_fields: tuple[str, ...] = (),
 ) -> None:
     """Write what the bracket derived into the changed rows."""
+    require_exclusive_lock(tournament)
     now = timezone.now()
     dirty = []
     for key in changed:

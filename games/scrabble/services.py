@@ -52,28 +52,32 @@ def record_turn(actor: Actor, match_id: int, data: Mapping[str, Any]) -> Scrabbl
             raise ConflictError(_("Time ran out for this turn: a timeout pass has been recorded."))
     with transaction.atomic():
         match, tournament = _lock(match_id)
-        director = access.is_director(actor, tournament)
-        entry = None if director else access.require_player_of(actor, match)
-        tournament_services.require_running(tournament)
-        tournament_services.require_playable(match)
-        if match.decided_by:
-            raise ConflictError(_("This match is decided; no turn can be added."))
-        game = _current_game(match, create=True)
-        state = _state(tournament, match, game)
-        if state.ended:
-            raise ConflictError(_("This game is over: enter the racks left to finish it."))
-        side = _side_of_actor(match, entry, data.get("player"), state)
-        # The opponent moving on takes any turn the player on turn lost to a penalty.
-        while state.on_turn != SIDE_INDEX[side] and state.forced_passes_due[state.on_turn]:
-            forced = engine.Turn(player=state.on_turn, kind=engine.TurnKind.FORCED_PASS)
-            state = _check(state, forced)
-            _store_turn(game, state, forced, access.SYSTEM, None)
-        turn = _turn_from(data, SIDE_INDEX[side])
-        state = _check(state, turn)
-        row = _store_turn(game, state, turn, actor, entry)
-        tournament_services.note_started(match)
-        audit.record(tournament, actor, "scrabble.turn_entered", match=match, after=turn_state(row))
-        _refresh(tournament, match, game, actor)
+        return _record_turn_locked(actor, match, tournament, data)
+
+
+def _record_turn_locked(actor: Actor, match: Match, tournament: Tournament, data: Mapping[str, Any]) -> ScrabbleTurn:
+    director = access.is_director(actor, tournament)
+    entry = None if director else access.require_player_of(actor, match)
+    tournament_services.require_running(tournament)
+    tournament_services.require_playable(match)
+    if match.decided_by:
+        raise ConflictError(_("This match is decided; no turn can be added."))
+    game = _current_game(match, create=True)
+    state = _state(tournament, match, game)
+    if state.ended:
+        raise ConflictError(_("This game is over: enter the racks left to finish it."))
+    side = _side_of_actor(match, entry, data.get("player"), state)
+    # The opponent moving on takes any turn the player on turn lost to a penalty.
+    while state.on_turn != SIDE_INDEX[side] and state.forced_passes_due[state.on_turn]:
+        forced = engine.Turn(player=state.on_turn, kind=engine.TurnKind.FORCED_PASS)
+        state = _check(state, forced)
+        _store_turn(game, state, forced, access.SYSTEM, None)
+    turn = _turn_from(data, SIDE_INDEX[side])
+    state = _check(state, turn)
+    row = _store_turn(game, state, turn, actor, entry)
+    tournament_services.note_started(match)
+    audit.record(tournament, actor, "scrabble.turn_entered", match=match, after=turn_state(row))
+    _refresh(tournament, match, game, actor, state)
     return row
 
 
@@ -517,23 +521,28 @@ def _to_move(state: engine.GameState) -> str:
 
 def record_timeout(match: Match, side: str) -> ScrabbleTurn:
     """The move clock ran out for ``side`` (called by the clock's enforcement, with the
-    tournament locked): a timeout pass is recorded and the opponent's time runs."""
-    return record_turn(access.SYSTEM, match.pk, {"kind": engine.TurnKind.TIMEOUT.value, "player": side})
+    match locked): a timeout pass is recorded and the opponent's time runs."""
+    return _record_turn_locked(
+        access.SYSTEM, match, match.tournament, {"kind": engine.TurnKind.TIMEOUT.value, "player": side}
+    )
 
 
 def _other(side: str) -> str:
     return "b" if side == "a" else "a"
 
 
-def _refresh(tournament: Tournament, match: Match, game: ScrabbleGame, actor: Actor) -> None:
-    """Cache the game's totals and decide the match when its games decide it."""
-    state = _state(tournament, match, game)
+def _refresh(
+    tournament: Tournament, match: Match, game: ScrabbleGame, actor: Actor, state: engine.GameState | None = None
+) -> None:
+    """Cache the game's totals and decide the match when its games decide it (``state``:
+    the game's state from its stored facts, when the caller has it already)."""
+    state = state or _state(tournament, match, game)
     final = state.final_scores
     game.score_a, game.score_b = final if final is not None else state.scores
     game.ended, game.finished = state.ended, state.finished
     game.save(update_fields=["score_a", "score_b", "ended", "finished"])
     clock_services.follow_sheet(match, None if state.ended or match.decided_by else _to_move(state), game.number)
-    if match.decided_by:
+    if match.decided_by or not game.finished:  # only a finished game can decide the match
         return
     settings = match_engine.clean_round_settings(match.round.settings)
     results = [

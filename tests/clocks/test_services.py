@@ -61,7 +61,7 @@ def timeouts(match):
 
 def rebuilt(clock: Clock) -> dict:
     """The cached columns recomputed from the events (they must agree)."""
-    state = clock_services.clock_state(clock)
+    state = clock_services.clock_state(clock, list(clock.events.order_by("number")))
     last_at = clock_services.to_ms(clock.as_of) if clock.as_of else None
     faces = state.time_at(last_at) if last_at is not None else (clock.time_a_ms, clock.time_b_ms)
     return {
@@ -130,6 +130,21 @@ def test_a_move_one_moment_before_the_deadline_wins_the_race(scrabble, server_ti
     server_time.advance(1)
     assert clock_services.enforce(clock.pk, version) == "stale"  # the task of the old deadline
     assert timeouts(match) == []
+
+
+def test_the_sweep_leaves_a_deadline_to_its_task_for_the_grace_then_applies_it_once(scrabble, server_time, settings):
+    settings.CLOCK_SWEEP_GRACE_SECONDS = 1
+    match = first_round(scrabble)[0]
+    sc_services.record_turn(Actor(entry=match.entry_a), match.pk, place("8D", "SLOVA", 12))
+    clock = match.clock
+    server_time.advance(120.5)  # past the deadline, within the grace: its own task may still come
+    assert clock_services.enforce_overdue() == 0
+    assert timeouts(match) == []
+    server_time.advance(0.6)  # the task is lost: the sweep applies the timeout
+    assert clock_services.enforce_overdue() == 1
+    assert clock_services.enforce_overdue() == 0
+    assert clock_services.enforce(clock.pk, clock.version) == "stale"  # the lost task, late after all
+    assert timeouts(match) == ["b"]
 
 
 def test_a_move_after_the_deadline_is_refused_and_the_timeout_pass_stands(scrabble, server_time):

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 
 def version(tournament) -> int:
-    return Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
+    return Tournament.objects.select_related("page_version").get(pk=tournament.pk).version
 
 
 def page(tournament, language="en") -> tuple[str, int]:
