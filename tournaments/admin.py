@@ -5,7 +5,7 @@ bypass them."""
 
 from django.contrib import admin
 
-from tournaments.models import AuditEntry, Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.models import AuditEntry, Entry, Match, PageVersion, ResultSubmission, Round, Tournament
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -71,3 +71,9 @@ class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["at", "tournament", "actor_label", "action", "message"]
     list_filter = ["tournament", "action"]
     search_fields = ["actor_label", "action", "message"]
+
+
+@admin.register(PageVersion)
+class PageVersionAdmin(ReadOnlyAdmin):
+    list_display = ["tournament", "value"]
+    list_select_related = ["tournament"]
