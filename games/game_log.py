@@ -76,6 +76,15 @@ class GameRow(models.Model):
     def is_open(self) -> bool:
         return self.status in self.OPEN
 
+    @property
+    def entered_by_label(self) -> str:
+        """Who entered the game, as the API shows it."""
+        if self.entered_by_entry is not None:
+            return self.entered_by_entry.name
+        if self.entered_by_user is not None:
+            return f"director {self.entered_by_user.get_username()}"
+        return ""
+
 
 @dataclass(frozen=True)
 class GameLog:

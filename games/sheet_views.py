@@ -101,9 +101,7 @@ class GameSheetViews:
     def director_confirm_game(self, request, slug: str, game_id: int):
         actor, tournament = director_views.directed(request, slug)
         game = run(request, self.log.confirm, actor, game_id, success=_("Game confirmed."))
-        if game is not None:
-            return redirect("director:match", slug=slug, match_id=game.match_id)
-        return redirect("director:dashboard", slug=slug)
+        return director_views.back_to_match(slug, game.match_id if game is not None else None)
 
     # --- Addresses ------------------------------------------------------------------------
     def urls(self, games: str = "games") -> list[URLPattern]:

@@ -59,6 +59,13 @@ class ChessGame(GameRow):
     def move_list(self) -> tuple[str, ...]:
         return tuple(self.moves.split())
 
+    @property
+    def entered_by_label(self) -> str:
+        """A game lost on time is entered by the clock."""
+        if super().entered_by_label:
+            return super().entered_by_label
+        return "the clock" if self.status == self.Status.HELD or self.termination == "flag" else ""
+
 
 class ColourLot(models.Model):
     """White drawn by lot at the board by a director, for game 1 or for Armageddon;

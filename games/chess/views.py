@@ -54,9 +54,7 @@ def director_final_position(request, slug: str, game_id: int):
         request.POST.get("fen", ""),
         success=_("Final position entered; the result follows from it."),
     )
-    if game is not None:
-        return redirect("director:match", slug=slug, match_id=game.match_id)
-    return redirect("director:dashboard", slug=slug)
+    return director_views.back_to_match(slug, game.match_id if game is not None else None)
 
 
 @login_required

@@ -144,7 +144,7 @@ def director_protest(request, slug: str, turn_id: int):
         request.POST.get("protester") or None,
         success=_("Protest raised."),
     )
-    return _back_to_director(slug, protest.turn.game.match_id if protest else None)
+    return director_views.back_to_match(slug, protest.turn.game.match_id if protest else None)
 
 
 @login_required
@@ -152,7 +152,7 @@ def director_protest(request, slug: str, turn_id: int):
 def director_accept(request, slug: str, turn_id: int):
     actor, tournament = director_views.directed(request, slug)
     turn = run(request, services.accept_turn, actor, turn_id, success=_("Turn accepted."))
-    return _back_to_director(slug, turn.game.match_id if turn else None)
+    return director_views.back_to_match(slug, turn.game.match_id if turn else None)
 
 
 @login_required
@@ -167,7 +167,7 @@ def director_verdict(request, slug: str, protest_id: int):
         request.POST.get("verdict", ""),
         success=_("Verdict recorded."),
     )
-    return _back_to_director(slug, protest.turn.game.match_id if protest else None)
+    return director_views.back_to_match(slug, protest.turn.game.match_id if protest else None)
 
 
 @login_required
@@ -199,13 +199,7 @@ def director_end_racks(request, slug: str, game_id: int):
         success=_("Racks entered: the game is finished."),
     )
     found = game or ScrabbleGame.objects.filter(pk=game_id).first()
-    return _back_to_director(slug, found.match_id if found else None)
-
-
-def _back_to_director(slug: str, match_id: int | None):
-    if match_id is not None:
-        return redirect("director:match", slug=slug, match_id=match_id)
-    return redirect("director:dashboard", slug=slug)
+    return director_views.back_to_match(slug, found.match_id if found else None)
 
 
 @login_required

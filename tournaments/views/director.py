@@ -33,6 +33,14 @@ def directed(request, slug: str):
     return actor, tournament
 
 
+def back_to_match(slug: str, match_id: int | None):
+    """After a director's action on a match: its page, or the dashboard if the match is
+    not known (the action was refused before it was found)."""
+    if match_id is not None:
+        return redirect("director:match", slug=slug, match_id=match_id)
+    return redirect("director:dashboard", slug=slug)
+
+
 @login_required
 def home(request):
     return render(request, "director/home.html", {"tournaments": selectors.directed_tournaments(actor_of(request))})

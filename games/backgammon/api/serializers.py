@@ -1,7 +1,7 @@
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.backgammon.models import BackgammonGame
+from games.game_log_api import LOG_FIELDS, GameRowSerializer, reason_serializer, sheet_serializer
 from tournaments.api.serializers import StrictSerializer
 
 GAME_HELP = (
@@ -27,9 +27,7 @@ class GameInputSerializer(StrictSerializer):
         ref_name = "BackgammonGameInput"
 
 
-class GameSerializer(serializers.ModelSerializer):
-    entered_by = serializers.SerializerMethodField()
-
+class GameSerializer(GameRowSerializer):
     class Meta:
         model = BackgammonGame
         ref_name = "BackgammonGame"
@@ -43,36 +41,11 @@ class GameSerializer(serializers.ModelSerializer):
             "ending",
             "cube_history",
             "points",
-            "status",
-            "entered_by",
-            "entered_at",
-            "confirm_deadline",
-            "confirmed_at",
-            "auto_confirmed",
-            "disputed_at",
-            "dispute_reason",
-            "note",
+            *LOG_FIELDS,
         ]
 
-    def get_entered_by(self, obj: BackgammonGame) -> str:
-        if obj.entered_by_entry is not None:
-            return obj.entered_by_entry.name
-        if obj.entered_by_user is not None:
-            return f"director {obj.entered_by_user.get_username()}"
-        return ""
+
+SheetSerializer = sheet_serializer(GameSerializer)
 
 
-class SheetSerializer(serializers.Serializer):
-    state = serializers.SerializerMethodField()
-    games = GameSerializer(many=True)
-
-    @extend_schema_field(serializers.DictField())
-    def get_state(self, obj) -> dict:
-        return obj["state"]
-
-
-class ReasonSerializer(StrictSerializer):
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=1000)
-
-    class Meta:
-        ref_name = "BackgammonReason"
+ReasonSerializer = reason_serializer("BackgammonReason")
