@@ -87,6 +87,45 @@ class GameRow(models.Model):
 
 
 @dataclass(frozen=True)
+class PendingGame:
+    """A game waiting for the opponent or the director, as the director's dashboard
+    lists it; each game's sheet adds its ``summary``."""
+
+    match: Match
+    game: GameRow
+
+    @property
+    def status(self) -> str:
+        return self.game.status
+
+    @property
+    def status_label(self) -> str:
+        return self.game.get_status_display()
+
+    @property
+    def reason(self) -> str:
+        return self.game.dispute_reason
+
+
+def open_rows(model: type[GameRow], tournament: Tournament):
+    """The tournament's games waiting for someone, disputed first, oldest first (one query)."""
+    return (
+        model.objects.filter(match__tournament=tournament, status__in=GameRow.OPEN)
+        .select_related("match", "match__entry_a", "match__entry_b")
+        .order_by("status", "entered_at")
+    )
+
+
+def waiting_for(entry: Any, games: list[GameRow]) -> list[GameRow]:
+    """The opponent's games that ``entry`` (a player; None: nobody) is to confirm."""
+    return [
+        g
+        for g in games
+        if entry is not None and g.status == GameRow.Status.PROVISIONAL and g.entered_by_entry_id != entry.pk
+    ]
+
+
+@dataclass(frozen=True)
 class GameLog:
     """The confirmation flow of one game's rows.
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from games import game_log
 from games.backgammon import match as engine
 from games.backgammon.models import BackgammonGame
 from games.registry import LiveState
@@ -67,25 +68,12 @@ def state_data(view: SheetView) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class PendingGame:
-    match: Match
+class PendingGame(game_log.PendingGame):
     game: BackgammonGame
 
     @property
     def summary(self) -> str:
         return gettext("game %(number)d: +%(points)d") % {"number": self.game.number, "points": self.game.points}
-
-    @property
-    def status(self) -> str:
-        return self.game.status
-
-    @property
-    def status_label(self) -> str:
-        return self.game.get_status_display()
-
-    @property
-    def reason(self) -> str:
-        return self.game.dispute_reason
 
 
 class BackgammonSheet:
@@ -94,11 +82,7 @@ class BackgammonSheet:
 
     def context(self, match: Match, *, entry: Any = None, director: bool = False) -> dict[str, Any]:
         view = sheet_of(match)
-        waiting_for_me = [
-            g
-            for g in view.open_games
-            if entry is not None and g.status == "provisional" and g.entered_by_entry_id != entry.pk
-        ]
+        waiting_for_me = game_log.waiting_for(entry, view.open_games)
         return {
             "sheet": view,
             "waiting_for_me": waiting_for_me,
@@ -123,9 +107,5 @@ class BackgammonSheet:
         return states
 
     def pending(self, tournament: Tournament) -> list[PendingGame]:
-        rows = (
-            BackgammonGame.objects.filter(match__tournament=tournament, status__in=BackgammonGame.OPEN)
-            .select_related("match", "match__entry_a", "match__entry_b")
-            .order_by("status", "entered_at")
-        )
+        rows = game_log.open_rows(BackgammonGame, tournament)
         return [PendingGame(match=row.match, game=row) for row in rows]

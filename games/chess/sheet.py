@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from clocks.controls import TimeControl, format_pgn
+from games import game_log
 from games.chess import minimatch
 from games.chess import services as chess_services
 from games.chess.models import ChessGame, ColourLot
@@ -198,8 +199,7 @@ def state_data(view: SheetView) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class PendingGame:
-    match: Match
+class PendingGame(game_log.PendingGame):
     game: ChessGame
 
     @property
@@ -209,18 +209,6 @@ class PendingGame:
             "score": score_text(self.game.game_result.result),
         }
 
-    @property
-    def status(self) -> str:
-        return self.game.status
-
-    @property
-    def status_label(self) -> str:
-        return self.game.get_status_display()
-
-    @property
-    def reason(self) -> str:
-        return self.game.dispute_reason
-
 
 class ChessSheet:
     panel_template = "chess/sheet.html"
@@ -228,11 +216,7 @@ class ChessSheet:
 
     def context(self, match: Match, *, entry: Any = None, director: bool = False) -> dict[str, Any]:
         view = sheet_of(match)
-        waiting_for_me = [
-            g
-            for g in view.open_games
-            if entry is not None and g.status == GameRow.Status.PROVISIONAL and g.entered_by_entry_id != entry.pk
-        ]
+        waiting_for_me = game_log.waiting_for(entry, view.open_games)
         return {
             "sheet": view,
             "waiting_for_me": waiting_for_me,
@@ -261,9 +245,5 @@ class ChessSheet:
         return states
 
     def pending(self, tournament: Tournament) -> list[PendingGame]:
-        rows = (
-            ChessGame.objects.filter(match__tournament=tournament, status__in=GameRow.OPEN)
-            .select_related("match", "match__entry_a", "match__entry_b")
-            .order_by("status", "entered_at")
-        )
+        rows = game_log.open_rows(ChessGame, tournament)
         return [PendingGame(match=row.match, game=row) for row in rows]
