@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -27,6 +28,7 @@ from django.utils.translation import get_language
 
 from tournaments.models import Tournament
 
+EDGE_SHARE = "director.edge.share"  # set by ``edge_cache.EdgeCache`` in the WSGI environ
 RENDER_WAIT = 2.0  # seconds a reader waits for another's rendering of the same page
 POLL = 0.01
 
@@ -37,10 +39,19 @@ def lifetime() -> int:
 
 
 def fragment_key(tournament: Tournament, name: str) -> str:
+    """The key of a fragment of this tournament's current version in the reader's language."""
+    return page_key(tournament.pk, instant(tournament.created_at), tournament.version, get_language(), name)
+
+
+def page_key(tournament_id: int, made: int, version: int, language: str, name: str) -> str:
     """The tournament (its id and the instant it was made: a database made again reuses
     ids, the cache may outlive it), its version, the reader's language, the fragment."""
-    made = int(tournament.created_at.timestamp() * 1_000_000)
-    return f"public:{tournament.pk}.{made}:{tournament.version}:{get_language()}:{name}"
+    return f"public:{tournament_id}.{made}:{version}:{language}:{name}"
+
+
+def instant(moment: datetime) -> int:
+    """A moment in whole microseconds since the epoch."""
+    return int(moment.timestamp() * 1_000_000)
 
 
 def cached_fragment(tournament: Tournament, name: str, render: Callable[[], str]) -> SafeString:
@@ -89,6 +100,8 @@ def cached_page(request: HttpRequest, tournament: Tournament, render: Callable[[
     (a director, a player) gets ``render()``, itself built on the cached fragments."""
     if not anonymous(request):
         return render()
+    if EDGE_SHARE in request.META:  # the edge layer keeps the whole response for the next reader
+        request.META[EDGE_SHARE] = True
     key = fragment_key(tournament, f"page:{request.get_host()}{request.get_full_path()}")
     own: list[HttpResponse] = []  # the response this reader rendered, if it did
 

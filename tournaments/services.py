@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from games import registry
 from games.registry import RuleError
-from tournaments import access, audit, cleaning, draws, scheduling, selectors
+from tournaments import access, audit, bracket_store, cleaning, draws, scheduling
 from tournaments.access import Actor
 from tournaments.bracket import Bracket, BracketError, DecidedBy
 from tournaments.csv_import import CsvError, parse_entries_csv
@@ -281,7 +281,7 @@ def withdraw_entry(actor: Actor, entry_id: int, reason: str = "") -> Entry:
             raise DomainError(_("%(name)s has already withdrawn.") % {"name": entry.name})
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["withdrawn_at"])
-        bracket, rows = _load_bracket(tournament)
+        bracket, rows = bracket_store.load(tournament)
         changed = bracket.withdraw(entry.pk)
         _save_bracket(tournament, bracket, rows, changed)
         audit.record(
@@ -402,7 +402,7 @@ def _match_row(tournament, rounds, spec, state, rows: Mapping[MatchKey, Match]) 
         winner_id=state.winner_entry,
         decided_by=state.decided_by.value if state.decided_by else "",
         decided_at=timezone.now() if state.decided else None,
-        status=_derived_status(state),
+        status=bracket_store.derived_status(state),
     )
 
 
@@ -798,7 +798,7 @@ def retract_decision(tournament: Tournament, match: Match) -> None:
     """Take a match's decision back (refused with a ConflictError while a match it fed
     has started): the winner leaves the next match, the result is marked undone."""
     require_exclusive_lock(tournament)
-    bracket, rows = _load_bracket(tournament)
+    bracket, rows = bracket_store.load(tournament)
     try:
         changed = bracket.retract(match.key)
     except BracketError as error:
@@ -991,7 +991,7 @@ def _director_result(
     if match.decided_by and match.decided_by not in (Match.DecidedBy.RESULT, Match.DecidedBy.WALKOVER):
         raise DomainError(_("This match was decided without being played; there is no result to correct."))
     if match.decided_by and match.winner_side != decision.winner:
-        bracket, rows = _load_bracket(tournament)
+        bracket, rows = bracket_store.load(tournament)
         try:
             changed = bracket.retract(match.key)
         except BracketError as error:
@@ -1062,15 +1062,18 @@ def _confirm(
 def _apply_decision(
     actor: Actor, tournament: Tournament, match: Match, submission: ResultSubmission, how: DecidedBy
 ) -> None:
-    bracket, rows = _load_bracket(tournament)
+    bracket, rows = bracket_store.load(tournament)
     try:
         changed = bracket.decide(match.key, submission.winner_side, how)
     except BracketError as error:
         raise ConflictError(readable(error)) from None
-    row = rows[match.key]
-    row.score_a, row.score_b, row.summary = submission.score_a, submission.score_b, submission.summary
-    row.started_at = row.started_at or timezone.now()
-    _save_bracket(tournament, bracket, rows, changed, extra_fields=("score_a", "score_b", "summary", "started_at"))
+    result = {
+        "score_a": submission.score_a,
+        "score_b": submission.score_b,
+        "summary": submission.summary,
+        "started_at": rows[match.key].started_at or timezone.now(),
+    }
+    _save_bracket(tournament, bracket, rows, changed, extra={match.key: result})
     match.refresh_from_db()
     _finish_if_complete(tournament, bracket, actor)
 
@@ -1084,56 +1087,17 @@ def _finish_if_complete(tournament: Tournament, bracket: Bracket, actor: Actor) 
         )
 
 
-def _load_bracket(tournament: Tournament) -> tuple[Bracket, dict[MatchKey, Match]]:
-    rows = list(tournament.matches.all())
-    withdrawn = list(tournament.entries.filter(withdrawn_at__isnull=False).values_list("pk", flat=True))
-    bracket = selectors.bracket_from_rows(rows, withdrawn, tournament.bracket_size)
-    return bracket, {row.key: row for row in rows}
-
-
-BRACKET_FIELDS = ("entry_a", "entry_b", "bye_a", "bye_b", "winner_side", "winner", "decided_by", "status", "decided_at")
-
-
 def _save_bracket(
     tournament: Tournament,
     bracket: Bracket,
-    rows: Mapping[MatchKey, Match],
+    rows: Mapping[MatchKey, bracket_store.BracketRow],
     changed: Iterable[MatchKey],
-    extra_fields: tuple[str, ...] = (),
+    extra: Mapping[MatchKey, Mapping[str, Any]] | None = None,
 ) -> None:
-    """Write what the bracket derived into the changed rows."""
+    """Write what the bracket derived into the changed rows (the tournament's exclusive
+    lock held)."""
     require_exclusive_lock(tournament)
-    now = timezone.now()
-    dirty = []
-    for key in changed:
-        state, row = bracket[key], rows[key]
-        row.entry_a_id, row.bye_a = state.a.entry, state.a.bye
-        row.entry_b_id, row.bye_b = state.b.entry, state.b.bye
-        row.winner_side = state.winner or ""
-        row.winner_id = state.winner_entry
-        was_decided = bool(row.decided_by)
-        row.decided_by = state.decided_by.value if state.decided_by else ""
-        if state.decided and not was_decided:
-            row.decided_at = now
-        elif not state.decided:
-            row.decided_at = None
-        if row.status not in (Match.Status.PROVISIONAL, Match.Status.DISPUTED) or state.decided:
-            row.status = _derived_status(state)
-        if state.decided_by in (DecidedBy.BYE, DecidedBy.VOID, DecidedBy.WITHDRAWAL):
-            row.summary = ""
-        dirty.append(row)
-    if dirty:
-        Match.objects.bulk_update(dirty, [*BRACKET_FIELDS, "summary", *extra_fields], batch_size=500)
-
-
-def _derived_status(state) -> str:
-    """A match's status as the bracket alone tells it (a result waiting for
-    confirmation or disputed is set by the result services)."""
-    if state.decided:
-        return Match.Status.DECIDED
-    if state.a.entry is not None and state.b.entry is not None:
-        return Match.Status.READY
-    return Match.Status.WAITING
+    bracket_store.save(bracket, rows, changed, extra)
 
 
 def _schedule_confirmation(submission: ResultSubmission) -> None:

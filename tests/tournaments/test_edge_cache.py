@@ -1,0 +1,160 @@
+"""The edge of the public pages (``tournaments.edge_cache``): a reader with no cookie is
+answered from the page cache before Django, in one SQL query — and never with a page
+older than the last committed change, nor with anything meant for someone else."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from unittest import mock
+from wsgiref.util import setup_testing_defaults
+
+import pytest
+from django.conf import settings
+from django.core import signals
+from django.db import close_old_connections, connection
+from django.test.utils import CaptureQueriesContext
+
+from director.wsgi import application
+from tests.conftest import first_round, make_tournament, play
+from tournaments import services
+from tournaments.edge_cache import PUBLIC_PAGE
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@contextmanager
+def same_connection():
+    """As Django's test client does: the test's transaction stays open across requests."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
+
+
+def get(path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], str, int]:
+    """Status, headers, body and SQL queries of one request through the WSGI application
+    (the edge, then Django), as gunicorn makes it."""
+    environ: dict = {}
+    setup_testing_defaults(environ)
+    environ.update(PATH_INFO=path, REQUEST_METHOD=method, HTTP_HOST="testserver", QUERY_STRING="")
+    if "?" in path:
+        environ["PATH_INFO"], environ["QUERY_STRING"] = path.split("?", 1)
+    environ.update({f"HTTP_{name.upper()}": value for name, value in headers.items()})
+    answered = {}
+
+    def start_response(status, response_headers, exc_info=None):
+        answered.update(status=int(status.split()[0]), headers=dict(response_headers))
+
+    with same_connection(), CaptureQueriesContext(connection) as queries:
+        result = application(environ, start_response)
+        body = b"".join(result)
+        if hasattr(result, "close"):
+            result.close()
+    return answered["status"], answered["headers"], body.decode(), len(queries)
+
+
+@pytest.mark.parametrize(
+    ("path", "public"),
+    [
+        ("/t/open/", True),
+        ("/t/open/results/", True),
+        ("/t/open/projector/", True),
+        ("/t/open/m/12/", True),
+        ("/t/open", False),
+        ("/t/open/live/tournament/", False),
+        ("/t/open/m/12/live/", False),
+        ("/t/open/m/x/", False),
+        ("/director/t/open/", False),
+        ("/api/tournaments/open/", False),
+        ("/t/../admin/", False),
+    ],
+)
+def test_which_addresses_the_edge_answers(path, public):
+    assert bool(PUBLIC_PAGE.match(path)) is public
+
+
+def test_the_second_cookieless_reader_costs_one_query_and_gets_the_same_page(tournament):
+    match = first_round(tournament)[0]
+    for path in (f"/t/{tournament.slug}/", f"/t/{tournament.slug}/results/", f"/t/{tournament.slug}/m/{match.pk}/"):
+        status, headers, first, cold = get(path)
+        assert status == 200 and cold > 1
+        status, again_headers, again, warm = get(path)
+        assert status == 200 and again == first
+        assert warm == 1  # the page version; nothing else
+        assert again_headers == headers  # the middleware's headers are kept
+        assert headers["X-Frame-Options"] == "DENY" and "Set-Cookie" not in headers
+
+
+def test_a_confirmed_result_shows_to_the_next_reader_at_once(tournament):
+    first = first_round(tournament)[0]
+    _, _, before, _ = get(f"/t/{tournament.slug}/")
+    assert "status-decided" not in before
+    play(first)
+    _, _, after, queries = get(f"/t/{tournament.slug}/")
+    assert queries > 1  # rendered again, not served from the edge
+    assert "status-decided" in after
+    _, _, again, queries = get(f"/t/{tournament.slug}/")
+    assert again == after and queries == 1
+
+
+def test_each_language_has_its_own_page(tournament):
+    _, czech_headers, czech, _ = get(f"/t/{tournament.slug}/", accept_language="cs")
+    _, english_headers, english, _ = get(f"/t/{tournament.slug}/", accept_language="en")
+    _, _, english_again, queries = get(f"/t/{tournament.slug}/", accept_language="en-GB,en;q=0.9")
+    assert czech_headers["Content-Language"] == "cs" and english_headers["Content-Language"] == "en"
+    assert czech != english and english_again == english and queries == 1
+    _, default_headers, _, _ = get(f"/t/{tournament.slug}/")  # no preference: the settings' language
+    assert default_headers["Content-Language"] == settings.LANGUAGE_CODE
+
+
+def test_a_reader_with_a_cookie_goes_to_django(tournament, client, director_user):
+    get(f"/t/{tournament.slug}/", accept_language="cs")
+    _, headers, _, _ = get(f"/t/{tournament.slug}/", accept_language="cs", cookie="django_language=en")
+    assert headers["Content-Language"] == "en"  # the reader's choice, not the Czech page stored
+    client.force_login(director_user)
+    session = client.cookies["sessionid"].value
+    status, _, html, _ = get(f"/t/{tournament.slug}/", cookie=f"sessionid={session}")
+    assert status == 200 and f"/director/t/{tournament.slug}/" in html  # the director's own link
+    _, _, public, _ = get(f"/t/{tournament.slug}/")
+    assert f"/director/t/{tournament.slug}/" not in public  # and nobody else was given it
+
+
+def test_drafts_unknown_addresses_and_other_methods_are_never_stored(director):
+    draft = make_tournament(director, draw=False)
+    Tournament.objects.filter(pk=draft.pk).update(status=Tournament.Status.DRAFT)
+    for _ in range(2):
+        status, _, _, queries = get(f"/t/{draft.slug}/")
+        assert status == 404 and queries > 1
+        status, _, _, _ = get("/t/no-such-event/")
+        assert status == 404
+    running = make_tournament(director)
+    status, _, _, _ = get(f"/t/{running.slug}/m/999999/")
+    assert status == 404
+    status, _, _, queries = get(f"/t/{running.slug}/m/999999/")
+    assert status == 404 and queries > 1
+    get(f"/t/{running.slug}/")
+    status, _, _, _ = get(f"/t/{running.slug}/", method="POST")
+    assert status == 403  # Django's answer (no CSRF token), not the stored page
+
+
+def test_a_cache_that_does_not_answer_leaves_the_page_to_django(tournament):
+    from tournaments import edge_cache
+
+    get(f"/t/{tournament.slug}/")
+    broken = mock.Mock(get=mock.Mock(side_effect=ConnectionError("cache away")), set=mock.Mock())
+    with mock.patch.object(edge_cache, "cache", broken):
+        status, _, html, _ = get(f"/t/{tournament.slug}/")
+    assert status == 200 and "tournament-body" in html
+
+
+def test_a_change_that_rolls_back_leaves_the_page_as_it_was(tournament):
+    first = first_round(tournament)[0]
+    _, _, before, _ = get(f"/t/{tournament.slug}/")
+    with pytest.raises(RuntimeError), mock.patch.object(services, "_finish_if_complete", side_effect=RuntimeError):
+        services.submit_result(services.Actor(user=tournament.directors.first()), first.pk, {"games": [[21, 1], [21, 2]]})
+    _, _, after, queries = get(f"/t/{tournament.slug}/")
+    assert after == before and queries == 1

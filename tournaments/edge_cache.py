@@ -1,0 +1,146 @@
+"""The public pages at the edge: a WSGI layer in front of Django that answers a reader
+with no cookie at all (the public, a projector, a crawler) from the page cache, before
+any middleware, URL resolving or view runs — one SQL query (the tournament's page
+version) and one cache read, about what a static file costs.
+
+What it serves is what Django answered the first such reader of the same address, page
+version and language: ``page_cache.cached_page`` marks a response that anybody may be
+given (``share``), this layer stores it whole (status, headers, body) under the
+version's key. Correctness comes from the key, as for the rest of the page cache: a
+change bumps the version in its own transaction, so the moment it commits every reader
+looks up a key nobody has stored yet and Django renders the new state.
+
+Anything else — another method, a cookie, another address, an unknown or draft
+tournament, a database or cache that does not answer — goes to Django unchanged.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.core import signals
+from django.core.cache import cache
+from django.db import connection
+from django.utils import translation
+
+from tournaments import page_cache
+from tournaments.models import PageVersion, Tournament
+
+logger = logging.getLogger(__name__)
+
+# The public pages that ``page_cache.cached_page`` serves (tournaments/urls.py).
+PUBLIC_PAGE = re.compile(r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/(?:results/|projector/|m/\d+/)?$")
+SHARE = page_cache.EDGE_SHARE  # the environ key through which Django says "anybody may have this"
+
+StartResponse = Callable[..., Any]
+
+
+class EdgeCache:
+    """Wraps the Django WSGI application (``director/wsgi.py``)."""
+
+    def __init__(self, app: Callable[[dict, StartResponse], Iterable[bytes]]):
+        self.app = app
+
+    def __call__(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+        found = PUBLIC_PAGE.match(environ.get("PATH_INFO", ""))
+        if found is None or environ.get("REQUEST_METHOD") != "GET" or environ.get("HTTP_COOKIE"):
+            return self.app(environ, start_response)
+        # The signals Django sends around a request: its database connections are
+        # checked and closed when too old, as for any request.
+        signals.request_started.send(sender=self.__class__, environ=environ)
+        key = self._key(environ, found["slug"])
+        stored = self._get(key) if key is not None else None
+        if stored is None:
+            return self._through_django(environ, start_response, key)  # Django sends its own
+        signals.request_finished.send(sender=self.__class__)
+        status, headers, body = stored
+        start_response(status, list(headers))
+        return [body]
+
+    # --- The lookup ---------------------------------------------------------------------
+    def _key(self, environ: dict, slug: str) -> str | None:
+        """The cache key of this address in its tournament's current version and the
+        reader's language; None for a tournament the public may not see (or no answer)."""
+        try:
+            row = current_version(slug)
+        except Exception:  # the database is away: Django answers (and reports it)
+            logger.warning("The page cache could not read the version of %s", slug, exc_info=True)
+            return None
+        if row is None:
+            return None
+        tournament_id, made, version = row
+        language = translation.get_language_from_request(_CookielessRequest(environ))
+        address = environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")
+        if environ.get("QUERY_STRING"):
+            address += "?" + environ["QUERY_STRING"]
+        name = f"edge:{environ.get('HTTP_HOST', '')}{address}"
+        return page_cache.page_key(tournament_id, made, version, language, name)
+
+    @staticmethod
+    def _get(key: str) -> tuple[str, list[tuple[str, str]], bytes] | None:
+        try:
+            return cache.get(key)
+        except Exception:
+            logger.warning("The page cache could not be read", exc_info=True)
+            return None
+
+    # --- The first reader ---------------------------------------------------------------
+    def _through_django(self, environ: dict, start_response: StartResponse, key: str | None) -> Iterable[bytes]:
+        """Django answers; a response it marked as anybody's is stored for the next reader."""
+        environ[SHARE] = False
+        answered: dict[str, Any] = {}
+
+        def remember(status: str, headers: list[tuple[str, str]], exc_info=None):
+            answered.update(status=status, headers=headers)
+            return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
+
+        result = self.app(environ, remember)
+        if key is None or not environ[SHARE] or not answered.get("status", "").startswith("200"):
+            return result
+        if any(name.lower() == "set-cookie" for name, _ in answered["headers"]):
+            return result
+        try:
+            body = b"".join(result)
+        finally:
+            if hasattr(result, "close"):
+                result.close()
+        try:
+            cache.set(key, (answered["status"], answered["headers"], body), page_cache.lifetime())
+        except Exception:
+            logger.warning("The page cache could not be written", exc_info=True)
+        return [body]
+
+
+def current_version(slug: str) -> tuple[int, int, int] | None:
+    """(tournament id, its creation instant in µs, page version) of a public tournament,
+    in one query; None for no such tournament or a draft."""
+    tournaments, versions = Tournament._meta.db_table, PageVersion._meta.db_table
+    quote = connection.ops.quote_name
+    # The table names come from the models, the values are parameters.
+    sql = (
+        f"SELECT t.id, t.created_at, v.value FROM {quote(tournaments)} t "  # noqa: S608
+        f"LEFT JOIN {quote(versions)} v ON v.tournament_id = t.id "
+        f"WHERE t.slug = %s AND t.status <> %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [slug, Tournament.Status.DRAFT])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    tournament_id, created_at, version = row
+    if isinstance(created_at, str):  # SQLite hands back text for a raw query
+        created_at = connection.ops.convert_datetimefield_value(created_at, None, connection)
+    return tournament_id, page_cache.instant(created_at), version or 0
+
+
+class _CookielessRequest:
+    """What ``get_language_from_request`` reads of a request without cookies: the
+    Accept-Language header — the same choice ``LocaleMiddleware`` makes for it."""
+
+    COOKIES: dict[str, str] = {}
+
+    def __init__(self, environ: dict):
+        self.META = environ
