@@ -12,6 +12,9 @@ looks up a key nobody has stored yet and Django renders the new state.
 
 Anything else — another method, a cookie, another address, an unknown or draft
 tournament, a database or cache that does not answer — goes to Django unchanged.
+
+A live page's poll ("has anything changed since version N?") is answered here too when
+nothing has: 204, from the same one query.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ logger = logging.getLogger(__name__)
 
 # The public pages that ``page_cache.cached_page`` serves (tournaments/urls.py).
 PUBLIC_PAGE = re.compile(r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/(?:results/|projector/|m/\d+/)?$")
+# What a live page asks every second or two (``views.public.live``): "?since=<version>".
+LIVE = re.compile(r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/(?:live/[-a-zA-Z0-9_]+/|m/\d+/live/)$")
+SINCE = re.compile(r"(?:^|&)since=(?P<version>\d{1,18})(?:&|$)")
 SHARE = page_cache.EDGE_SHARE  # the environ key through which Django says "anybody may have this"
 
 StartResponse = Callable[..., Any]
@@ -45,8 +51,14 @@ class EdgeCache:
         self.app = app
 
     def __call__(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
-        found = PUBLIC_PAGE.match(environ.get("PATH_INFO", ""))
-        if found is None or environ.get("REQUEST_METHOD") != "GET" or environ.get("HTTP_COOKIE"):
+        if environ.get("REQUEST_METHOD") != "GET":
+            return self.app(environ, start_response)
+        path = environ.get("PATH_INFO", "")
+        live = LIVE.match(path)
+        if live is not None:
+            return self._live(environ, start_response, live["slug"])
+        found = PUBLIC_PAGE.match(path)
+        if found is None or environ.get("HTTP_COOKIE"):
             return self.app(environ, start_response)
         # The signals Django sends around a request: its database connections are
         # checked and closed when too old, as for any request.
@@ -60,15 +72,25 @@ class EdgeCache:
         start_response(status, list(headers))
         return [body]
 
+    def _live(self, environ: dict, start_response: StartResponse, slug: str) -> Iterable[bytes]:
+        """Nothing changed since the version the live page shows: 204, whoever asks (the
+        answer has no content); anything else is Django's."""
+        since = SINCE.search(environ.get("QUERY_STRING", ""))
+        if since is None:
+            return self.app(environ, start_response)
+        signals.request_started.send(sender=self.__class__, environ=environ)
+        row = self._version(slug)
+        if row is None or row[2] != int(since["version"]):
+            return self.app(environ, start_response)
+        signals.request_finished.send(sender=self.__class__)
+        start_response("204 No Content", [("Cache-Control", "no-store")])
+        return []
+
     # --- The lookup ---------------------------------------------------------------------
     def _key(self, environ: dict, slug: str) -> str | None:
         """The cache key of this address in its tournament's current version and the
         reader's language; None for a tournament the public may not see (or no answer)."""
-        try:
-            row = current_version(slug)
-        except Exception:  # the database is away: Django answers (and reports it)
-            logger.warning("The page cache could not read the version of %s", slug, exc_info=True)
-            return None
+        row = self._version(slug)
         if row is None:
             return None
         tournament_id, made, version = row
@@ -78,6 +100,14 @@ class EdgeCache:
             address += "?" + environ["QUERY_STRING"]
         name = f"edge:{environ.get('HTTP_HOST', '')}{address}"
         return page_cache.page_key(tournament_id, made, version, language, name)
+
+    @staticmethod
+    def _version(slug: str) -> tuple[int, int, int] | None:
+        try:
+            return current_version(slug)
+        except Exception:  # the database is away: Django answers (and reports it)
+            logger.warning("The page cache could not read the version of %s", slug, exc_info=True)
+            return None
 
     @staticmethod
     def _get(key: str) -> tuple[str, list[tuple[str, str]], bytes] | None:

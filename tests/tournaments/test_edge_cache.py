@@ -4,6 +4,7 @@ older than the last committed change, nor with anything meant for someone else."
 
 from __future__ import annotations
 
+import json
 from contextlib import contextmanager
 from unittest import mock
 from wsgiref.util import setup_testing_defaults
@@ -155,6 +156,33 @@ def test_a_change_that_rolls_back_leaves_the_page_as_it_was(tournament):
     first = first_round(tournament)[0]
     _, _, before, _ = get(f"/t/{tournament.slug}/")
     with pytest.raises(RuntimeError), mock.patch.object(services, "_finish_if_complete", side_effect=RuntimeError):
-        services.submit_result(services.Actor(user=tournament.directors.first()), first.pk, {"games": [[21, 1], [21, 2]]})
+        director = services.Actor(user=tournament.directors.first())
+        services.submit_result(director, first.pk, {"games": [[21, 1], [21, 2]]})
     _, _, after, queries = get(f"/t/{tournament.slug}/")
     assert after == before and queries == 1
+
+
+@pytest.mark.parametrize("fragment", ["live/tournament/", "live/results/", "live/projector/", "m/{match}/live/"])
+def test_a_live_poll_with_nothing_new_is_answered_204_in_one_query(tournament, fragment):
+    match = first_round(tournament)[0]
+    url = f"/t/{tournament.slug}/{fragment.format(match=match.pk)}"
+    status, _, body, _ = get(url)  # no version yet: the fragment
+    version = json.loads(body)["version"]
+    status, headers, body, queries = get(f"{url}?since={version}", cookie="sessionid=whatever")
+    assert (status, body, queries) == (204, "", 1) and headers["Cache-Control"] == "no-store"
+    play(match)
+    status, _, body, _ = get(f"{url}?since={version}")
+    assert status == 200 and json.loads(body)["version"] > version  # the change, at once
+
+
+@pytest.mark.parametrize("query", ["since=", "since=abc", "since=-1", "since=99999999999999999999999", "x=1"])
+def test_a_live_poll_without_a_usable_version_goes_to_django(tournament, query):
+    status, _, body, _ = get(f"/t/{tournament.slug}/live/tournament/?{query}")
+    assert status == 200 and "html" in json.loads(body)
+
+
+def test_a_live_poll_of_a_draft_goes_to_django(director):
+    draft = make_tournament(director, draw=False)
+    Tournament.objects.filter(pk=draft.pk).update(status=Tournament.Status.DRAFT)
+    status, _, _, _ = get(f"/t/{draft.slug}/live/tournament/?since=0")
+    assert status == 404
