@@ -20,10 +20,12 @@ nothing has: 204, from the same one query.
 from __future__ import annotations
 
 import logging
+import pickle
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from django.conf import settings
 from django.core import signals
 from django.core.cache import cache
 from django.db import connection
@@ -112,7 +114,7 @@ class EdgeCache:
     @staticmethod
     def _get(key: str) -> tuple[str, list[tuple[str, str]], bytes] | None:
         try:
-            return cache.get(key)
+            return store.get(key)
         except Exception:
             logger.warning("The page cache could not be read", exc_info=True)
             return None
@@ -138,10 +140,45 @@ class EdgeCache:
             if hasattr(result, "close"):
                 result.close()
         try:
-            cache.set(key, (answered["status"], answered["headers"], body), page_cache.lifetime())
+            store.set(key, (answered["status"], answered["headers"], body), page_cache.lifetime())
         except Exception:
             logger.warning("The page cache could not be written", exc_info=True)
         return [body]
+
+
+class ResponseStore:
+    """Where the edge keeps whole responses: Redis itself when ``REDIS_URL`` is set — one
+    client per process, under the cache's key prefix (Django's cache builds a client
+    object for every call, which costs as much as the read itself) — else Django's cache."""
+
+    def __init__(self) -> None:
+        self._redis: Any = None
+
+    def _client(self) -> Any:
+        if self._redis is None:
+            import redis
+
+            self._redis = redis.Redis.from_url(settings.REDIS_URL)
+        return self._redis
+
+    @staticmethod
+    def _name(key: str) -> str:
+        return f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:edge:{key}"
+
+    def get(self, key: str) -> Any:
+        if not settings.REDIS_URL:
+            return cache.get(key)
+        raw = self._client().get(self._name(key))
+        return None if raw is None else pickle.loads(raw)  # noqa: S301 - only what ``set`` wrote
+
+    def set(self, key: str, value: Any, seconds: int) -> None:
+        if not settings.REDIS_URL:
+            cache.set(key, value, seconds)
+        else:
+            self._client().set(self._name(key), pickle.dumps(value, pickle.HIGHEST_PROTOCOL), ex=seconds)
+
+
+store = ResponseStore()
 
 
 def current_version(slug: str) -> tuple[int, int, int] | None:
