@@ -49,6 +49,18 @@ SIDE_INDEX = {"a": 0, "b": 1}
 INDEX_SIDE = ("a", "b")
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 MAX_ADJUST_SECONDS = 24 * 3600
+# What every event changes on the clock's row: its version and the derived values.
+EVENT_FIELDS = (
+    "version",
+    "phase",
+    "running",
+    "flagged",
+    "time_a_ms",
+    "time_b_ms",
+    "delay_left_ms",
+    "as_of",
+    "deadline",
+)
 
 
 # --- Time ----------------------------------------------------------------------------
@@ -78,16 +90,22 @@ def controls_of(clock: Clock) -> tuple[controls.TimeControl, controls.TimeContro
     return controls.from_data(clock.control_a), controls.from_data(clock.control_b)
 
 
+# What replaying needs of an event row, in the order ``_event`` takes it.
+EVENT_FACTS = ("kind", "at", "side", "value_ms", "reset", "controls")
+
+
 def event_of(row: ClockEvent) -> Event:
+    return _event(*(getattr(row, name) for name in EVENT_FACTS))
+
+
+def _event(kind: str, at: datetime, side: str, value_ms: int | None, reset: bool, data: dict | None) -> Event:
     return Event(
-        kind=EventKind(row.kind),
-        at=to_ms(row.at),
-        side=SIDE_INDEX.get(row.side),
-        value=row.value_ms,
-        reset=row.reset,
-        controls=(
-            (controls.from_data(row.controls["a"]), controls.from_data(row.controls["b"])) if row.controls else None
-        ),
+        kind=EventKind(kind),
+        at=to_ms(at),
+        side=SIDE_INDEX.get(side),
+        value=value_ms,
+        reset=reset,
+        controls=(controls.from_data(data["a"]), controls.from_data(data["b"])) if data else None,
     )
 
 
@@ -99,14 +117,15 @@ def clock_state(clock: Clock, events: list[ClockEvent] | None = None) -> ClockSt
     if events is None and known is not None and known[0] == clock.version:
         return known[1]
     first = clock.game_first_event
-    if events is None:
-        rows = list(clock.events.filter(number__gte=first).order_by("number"))
+    if events is None:  # read as plain values: only the facts the replay needs
+        rows = clock.events.filter(number__gte=first).order_by("number").values_list(*EVENT_FACTS)
+        facts = [_event(*row) for row in rows]
     else:
-        rows = [row for row in events if row.number >= first]
+        facts = [event_of(row) for row in events if row.number >= first]
     start = new_clock(controls_of(clock), clock.flag_passes_turn)
     if first:  # the log before the new game: only its count matters (event numbers go on)
         start = replace(start, events=first - 1)
-    return replay(start, [event_of(row) for row in rows])
+    return replay(start, facts)
 
 
 def clock_view(clock: Clock, now: datetime | None = None) -> dict[str, Any]:
@@ -262,7 +281,7 @@ def _require_version(clock: Clock, version: Any) -> None:
 def ensure_clock(match: Match) -> Clock | None:
     """The match's clock, locked; created from its game's ``ClockSetup`` the first time
     (None if the game gives this match no clock). The clock this transaction locked
-    already (``match.locked_clock``: the enforcement's) is not read again."""
+    already (``match.locked_clock``: the one whose flag fell) is not read again."""
     clock = getattr(match, "locked_clock", None)
     if clock is not None:
         return clock
@@ -294,20 +313,25 @@ def follow_sheet(match: Match, on_turn: str | None, game_number: int = 1) -> Non
     clock = ensure_clock(match)
     if clock is None or clock.phase == Phase.FLAGGED:
         return
-    now = server_now()
-    at = to_ms(now)
     state = clock_state(clock)
+    next_game = on_turn is None or clock.game_number != game_number
+    if next_game and on_turn is None and state.phase is Phase.READY:
+        return  # over, and halted already
+    if not next_game and state.phase is not Phase.READY and state.running == SIDE_INDEX[on_turn]:
+        return  # already so (a timeout pass: the flag started the opponent's time)
+    # The flag's consequence happens at the flag's moment; else the server's time, read
+    # only when an event is recorded.
+    at = to_ms(getattr(match, "flag_time", None) or server_now())
     system = access.SYSTEM
     tournament = match.tournament
-    if on_turn is None or clock.game_number != game_number:
+    if next_game:
         if state.phase is not Phase.READY:
             state = record_event(clock, state, Event(EventKind.HALT, at), system, match, tournament)
         if on_turn is None:
             return
         clock.game_number = game_number
-        state = record_event(
-            clock, state, Event(EventKind.START, at, SIDE_INDEX[on_turn], reset=True), system, match, tournament
-        )
+        event = Event(EventKind.START, at, SIDE_INDEX[on_turn], reset=True)
+        record_event(clock, state, event, system, match, tournament, changed=("game_number",))
         return
     if state.phase is Phase.READY:
         record_event(clock, state, Event(EventKind.START, at, SIDE_INDEX[on_turn]), system, match, tournament)
@@ -337,7 +361,8 @@ def new_game(match: Match, game_number: int, control_a: controls.TimeControl, co
     clock.control_a, clock.control_b = current
     clock.game_number = game_number
     clock.game_first_event = state.events + 1
-    record_event(clock, state, event, system, match, tournament)
+    game_fields = ("control_a", "control_b", "game_number", "game_first_event")
+    record_event(clock, state, event, system, match, tournament, changed=game_fields)
 
 
 def require_clock_running_if_required(match: Match) -> None:
@@ -379,14 +404,16 @@ def enforce(clock_id: int, version: int | None = None) -> str:
     It holds the match's lock with the tournament's shared (``with_match_lock``): the
     clocks of different matches are enforced at the same time, and a flag whose
     consequence decides the match runs again with the tournament's exclusive lock."""
-    found = Clock.objects.filter(pk=clock_id).values_list("match_id", "version").first()
+    found = Clock.objects.filter(pk=clock_id).values_list("match_id", "version", "match__tournament_id").first()
     if found is None:
         return "gone"
-    match_id, current = found
+    match_id, current, tournament_id = found
     if version is not None and current != version:  # versions only grow: stale for good
         return "stale"
     return tournament_services.with_match_lock(
-        match_id, lambda match, tournament: _enforce_locked(clock_id, version, match, tournament)
+        match_id,
+        lambda match, tournament: _enforce_locked(clock_id, version, match, tournament),
+        tournament_id=tournament_id,
     )
 
 
@@ -394,7 +421,6 @@ def _enforce_locked(clock_id: int, version: int | None, match: Match, tournament
     clock = Clock.objects.select_for_update().filter(pk=clock_id, match=match).first()
     if clock is None:
         return "gone"
-    match.locked_clock = clock  # the game's consequence (``follow_sheet``) reuses it
     if version is not None and clock.version != version:
         return "stale"
     state = clock_state(clock)
@@ -453,6 +479,9 @@ def apply_flag(clock: Clock, state: ClockState, match: Match, tournament: Tourna
     )
     rules = tournament.game.clock
     if rules is not None:
+        # The consequence (through ``follow_sheet``) reuses the clock locked here and
+        # happens at the flag's moment.
+        match.locked_clock, match.flag_time = clock, now
         rules.on_flag(match, side)
     transaction.on_commit(
         lambda: logger.info(
@@ -475,9 +504,11 @@ def record_event(
     tournament: Tournament,
     reason: str = "",
     deadline: datetime | None = None,
+    changed: tuple[str, ...] = (),
 ) -> ClockState:
     """Check ``event`` against the clock, store it and the derived values, and schedule
-    the enforcement of the new deadline."""
+    the enforcement of the new deadline. ``changed``: the clock's other fields the
+    caller has set for this event (stored with it)."""
     try:
         after = apply(state, event)
     except controls.ClockError as error:
@@ -512,7 +543,7 @@ def record_event(
     clock.delay_left_ms = after.delay_left_at(event.at)
     clock.as_of = now
     clock.deadline = from_ms(after.deadline) if after.deadline is not None else None
-    clock.save()
+    clock.save(update_fields=[*EVENT_FIELDS, *changed])
     clock.known_state = (clock.version, after)
     _schedule(clock, after, now)
     return after

@@ -688,7 +688,7 @@ class NeedsExclusiveLock(Exception):  # noqa: N818 - a signal, not an error
 _SHARED: ContextVar[dict[int, bool] | None] = ContextVar("shared_tournament_locks", default=None)
 
 
-def with_match_lock(match_id: int, work: Callable[[Match, Tournament], T]) -> T:
+def with_match_lock(match_id: int, work: Callable[[Match, Tournament], T], tournament_id: int | None = None) -> T:
     """Run ``work(match, tournament)`` in a transaction that holds the match's lock.
 
     First with the tournament's lock *shared* (``FOR KEY SHARE`` on PostgreSQL) and the
@@ -698,8 +698,10 @@ def with_match_lock(match_id: int, work: Callable[[Match, Tournament], T]) -> T:
     a change beyond its match (deciding it, another lock: ``NeedsExclusiveLock``), all of
     it is rolled back and run again from the start with the exclusive lock. ``work``
     must therefore only write through these services, and do nothing outside the
-    database before its transaction commits (``transaction.on_commit`` is fine)."""
-    tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
+    database before its transaction commits (``transaction.on_commit`` is fine).
+    ``tournament_id``: the match's tournament, when the caller has read it already."""
+    if tournament_id is None:
+        tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
     if tournament_id is None:
         raise DomainError(_("There is no such match."))
     held = _SHARED.get()

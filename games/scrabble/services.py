@@ -62,8 +62,9 @@ def _record_turn_locked(actor: Actor, match: Match, tournament: Tournament, data
     tournament_services.require_playable(match)
     if match.decided_by:
         raise ConflictError(_("This match is decided; no turn can be added."))
-    game = _current_game(match, create=True)
-    state = _state(tournament, match, game)
+    game, created = _game_for_turn(match)
+    turns, open_players = ([], set()) if created else _live_facts(game)
+    state = _replay(tournament, game, turns)
     if state.ended:
         raise ConflictError(_("This game is over: enter the racks left to finish it."))
     side = _side_of_actor(match, entry, data.get("player"), state)
@@ -71,10 +72,10 @@ def _record_turn_locked(actor: Actor, match: Match, tournament: Tournament, data
     while state.on_turn != SIDE_INDEX[side] and state.forced_passes_due[state.on_turn]:
         forced = engine.Turn(player=state.on_turn, kind=engine.TurnKind.FORCED_PASS)
         state = _check(state, forced)
-        _store_turn(game, state, forced, access.SYSTEM, None)
+        _store_turn(game, state, forced, access.SYSTEM, None, open_players)
     turn = _turn_from(data, SIDE_INDEX[side])
     state = _check(state, turn)
-    row = _store_turn(game, state, turn, actor, entry)
+    row = _store_turn(game, state, turn, actor, entry, open_players)
     tournament_services.note_started(match)
     audit.record(tournament, actor, "scrabble.turn_entered", match=match, after=turn_state(row))
     _refresh(tournament, match, game, actor, state)
@@ -86,7 +87,7 @@ def preview_turn(actor: Actor, match_id: int, data: Mapping[str, Any]) -> engine
     match, tournament = _read(match_id)
     if not access.is_director(actor, tournament):
         access.require_player_of(actor, match)
-    game = _current_game(match, create=False)
+    game = _current_game(match)
     if game is None or game.finished:  # the next game starts with this turn
         number = game.number + 1 if game is not None else 1
         state = engine.start(_settings(tournament), starter=SIDE_INDEX[starter_of(number)])
@@ -208,7 +209,7 @@ def undo_last_turn(actor: Actor, match_id: int, reason: str = "") -> ScrabbleTur
     with transaction.atomic():
         match, tournament = _lock(match_id)
         access.require_director(actor, tournament)
-        game = _current_game(match, create=False, including_empty=False)
+        game = _current_game(match, including_empty=False)
         if game is None:
             raise DomainError(_("No turn has been entered in this match yet."))
         last = game.turns.filter(status="live").order_by("-number").first()
@@ -300,6 +301,40 @@ def game_facts(game: ScrabbleGame) -> tuple[list[ScrabbleTurn], list[engine.Turn
     return rows, [_turn_fact(row) for row in rows]
 
 
+def _live_facts(game: ScrabbleGame) -> tuple[list[engine.Turn], set[str]]:
+    """The facts of ``game_facts`` in one query (the live turns joined with their
+    protests), and the players who have a live turn not accepted yet: what recording a
+    turn needs."""
+    rows = game.turns.filter(status="live").order_by("number", "protests__id")
+    rows = rows.values_list(
+        "pk",
+        "player",
+        "kind",
+        "position",
+        "word",
+        "announced",
+        "exchanged",
+        "as_played",
+        "accepted_at",
+        "protests__id",
+        "protests__kind",
+        "protests__protester",
+        "protests__word",
+        "protests__verdict",
+    )
+    turns: dict[int, tuple[list, list[engine.Protest]]] = {}
+    open_players = set()
+    for pk, *fields, accepted_at, protest_id, kind, protester, word, verdict in rows:
+        if pk not in turns:
+            turns[pk] = (fields, [])
+            if accepted_at is None:
+                open_players.add(fields[0])
+        if protest_id is not None:
+            turns[pk][1].append(_protest_fact(kind, protester, word, verdict))
+    facts = [_turn_of(*fields, protests=tuple(protests)) for fields, protests in turns.values()]
+    return facts, open_players
+
+
 def replay_game(settings: engine.Settings, game: ScrabbleGame, turns: list[engine.Turn]) -> engine.GameState:
     return engine.replay(settings, SIDE_INDEX[game.starter], turns, game.end_racks)
 
@@ -376,16 +411,22 @@ def starter_of(number: int) -> str:
     return "a" if number % 2 == 1 else "b"
 
 
-def _current_game(match: Match, create: bool, including_empty: bool = True) -> ScrabbleGame | None:
+def _current_game(match: Match, including_empty: bool = True) -> ScrabbleGame | None:
+    """The match's last game (``including_empty``: also one without a live turn), or None."""
     games = list(match.scrabble_games.order_by("number"))
     if not including_empty:
         games = [g for g in games if g.turns.filter(status="live").exists()]
+    return games[-1] if games else None
+
+
+def _game_for_turn(match: Match) -> tuple[ScrabbleGame, bool]:
+    """The game a new turn goes to: the last one until it is finished, then the next one
+    (created now: True)."""
+    games = list(match.scrabble_games.order_by("number"))
     if games and not games[-1].finished:
-        return games[-1]
-    if not create:
-        return games[-1] if games else None
+        return games[-1], False
     number = len(games) + 1
-    return ScrabbleGame.objects.create(match=match, number=number, starter=starter_of(number))
+    return ScrabbleGame.objects.create(match=match, number=number, starter=starter_of(number)), True
 
 
 def _state(
@@ -399,6 +440,10 @@ def _state(
         row, protest = extra_protest
         index = next(i for i, t in enumerate(_rows) if t.pk == row.pk)
         turns[index] = replace(turns[index], protests=(*turns[index].protests, protest))
+    return _replay(tournament, game, turns)
+
+
+def _replay(tournament: Tournament, game: ScrabbleGame, turns: list[engine.Turn]) -> engine.GameState:
     try:
         return replay_game(_settings(tournament), game, turns)
     except RuleError as error:
@@ -460,36 +505,61 @@ def _whole(value: Any, field: str) -> int:
 
 
 def _turn_fact(row: ScrabbleTurn) -> engine.Turn:
-    return engine.Turn(
-        player=SIDE_INDEX[row.player],
-        kind=engine.TurnKind(row.kind),
-        position=row.position,
-        word=row.word,
-        announced=row.announced,
-        exchanged=row.exchanged,
-        as_played=row.as_played,
-        protests=tuple(
-            engine.Protest(
-                kind=engine.ProtestKind(p.kind),
-                protester=SIDE_INDEX[p.protester],
-                word=p.word,
-                verdict=engine.Verdict(p.verdict) if p.kind == engine.ProtestKind.WORD else engine.Verdict.PENDING,
-            )
-            for p in sorted(row.protests.all(), key=lambda p: p.pk)
-        ),
+    protests = tuple(
+        _protest_fact(p.kind, p.protester, p.word, p.verdict) for p in sorted(row.protests.all(), key=lambda p: p.pk)
+    )
+    return _turn_of(
+        row.player, row.kind, row.position, row.word, row.announced, row.exchanged, row.as_played, protests=protests
     )
 
 
-def _store_turn(game, state: engine.GameState, turn: engine.Turn, actor: Actor, entry) -> ScrabbleTurn:
+def _turn_of(
+    player: str,
+    kind: str,
+    position: str,
+    word: str,
+    announced: int,
+    exchanged: int,
+    as_played: bool,
+    protests: tuple[engine.Protest, ...],
+) -> engine.Turn:
+    return engine.Turn(
+        player=SIDE_INDEX[player],
+        kind=engine.TurnKind(kind),
+        position=position,
+        word=word,
+        announced=announced,
+        exchanged=exchanged,
+        as_played=as_played,
+        protests=protests,
+    )
+
+
+def _protest_fact(kind: str, protester: str, word: str, verdict: str) -> engine.Protest:
+    return engine.Protest(
+        kind=engine.ProtestKind(kind),
+        protester=SIDE_INDEX[protester],
+        word=word,
+        verdict=engine.Verdict(verdict) if kind == engine.ProtestKind.WORD else engine.Verdict.PENDING,
+    )
+
+
+def _store_turn(
+    game, state: engine.GameState, turn: engine.Turn, actor: Actor, entry, open_players: set[str]
+) -> ScrabbleTurn:
+    """Store ``turn``; it accepts the opponent's turns not accepted yet (``open_players``:
+    whose turns those are, kept up to date here)."""
     line = state.lines[-1]
     now = timezone.now()
-    game.turns.filter(status="live", accepted_at__isnull=True).exclude(player=INDEX_SIDE[turn.player]).update(
-        accepted_at=now
-    )
+    player = INDEX_SIDE[turn.player]
+    if open_players - {player}:
+        game.turns.filter(status="live", accepted_at__isnull=True).exclude(player=player).update(accepted_at=now)
+    open_players.clear()
+    open_players.add(player)  # the turn stored now waits for the opponent's acceptance
     return ScrabbleTurn.objects.create(
         game=game,
         number=line.number,
-        player=INDEX_SIDE[turn.player],
+        player=player,
         kind=turn.kind.value,
         position=line.placement.position.gcg if line.placement else "",
         word=line.placement.notation if line.placement else "",
@@ -538,9 +608,12 @@ def _refresh(
     the game's state from its stored facts, when the caller has it already)."""
     state = state or _state(tournament, match, game)
     final = state.final_scores
-    game.score_a, game.score_b = final if final is not None else state.scores
-    game.ended, game.finished = state.ended, state.finished
-    game.save(update_fields=["score_a", "score_b", "ended", "finished"])
+    totals = (*(final if final is not None else state.scores), state.ended, state.finished)
+    # ``game`` is the row as read (or created) under this transaction's lock: unchanged
+    # totals (most passes, a timeout) are not written again.
+    if totals != (game.score_a, game.score_b, game.ended, game.finished):
+        game.score_a, game.score_b, game.ended, game.finished = totals
+        game.save(update_fields=["score_a", "score_b", "ended", "finished"])
     clock_services.follow_sheet(match, None if state.ended or match.decided_by else _to_move(state), game.number)
     if match.decided_by or not game.finished:  # only a finished game can decide the match
         return

@@ -171,6 +171,45 @@ def test_scoreless_timeouts_end_the_game_and_halt_the_clock(scrabble, server_tim
     assert cached(clock) == rebuilt(clock)
 
 
+def test_a_timeout_that_ends_the_game_halts_the_clock_at_the_flags_moment(scrabble, monkeypatch):
+    """The timeout pass is the flag's consequence: the clock halts at the flag's moment,
+    however long the enforcement takes (each read of the server's time is 5 ms later)."""
+    ticks = [clock_services.server_now()]
+
+    def later():
+        ticks[0] += timedelta(milliseconds=5)
+        return ticks[0]
+
+    monkeypatch.setattr(clock_services, "server_now", later)
+    match = first_round(scrabble)[0]
+    sc_services.record_turn(Actor(entry=match.entry_a), match.pk, place("8D", "SLOVA", 12))
+    clock = match.clock
+    for expected in ["b", "a", "b", "a"]:
+        ticks[0] += timedelta(seconds=120)
+        assert clock_services.enforce(clock.pk) == expected
+    flag, halt = clock.events.order_by("-number")[:2][::-1]
+    assert (flag.kind, halt.kind) == ("flag", "halt")
+    assert halt.at == flag.at
+    assert cached(clock) == rebuilt(clock)
+
+
+def test_one_timeout_costs_a_fixed_number_of_queries(scrabble, server_time, django_assert_max_num_queries):
+    """Each query of the enforcement counts (hundreds of flags a second): the clock and its
+    match's tournament in one lookup, the tournament (shared) and the match locked, the
+    clock locked and its game's events, the flag (event, clock, audit), the timeout pass
+    (games, turns with their protests, the accepted turn, the pass, audit) and the pages'
+    version; the server's time is frozen here (on PostgreSQL one more query reads it).
+    The timeout that ends the game also stores the game's totals and halts the clock."""
+    match = first_round(scrabble)[0]
+    sc_services.record_turn(Actor(entry=match.entry_a), match.pk, place("8D", "SLOVA", 12))
+    clock = match.clock
+    for expected, queries in [("b", 14), ("a", 14), ("b", 14), ("a", 17)]:
+        server_time.advance(120)
+        clock.refresh_from_db()
+        with django_assert_max_num_queries(queries + 2):  # + the test's savepoint and its release
+            assert clock_services.enforce(clock.pk, clock.version) == expected
+
+
 def test_a_whole_game_allowance_runs_down_across_moves(director, server_time):
     event = make_tournament(
         director, players=4, game_type="scrabble", round_plan="1", settings={"clock": "whole_game", "game_minutes": 20}
