@@ -4,8 +4,11 @@ tournament and language, and shared by every web process through the cache (Redi
 when ``REDIS_URL`` is set).
 
 For a reader with no cookies at all (the public, a projector, a crawler) the whole page
-is the same, so the whole response is cached too (``cached_page``): such a request costs
-one query (the tournament and its version) and one cache read.
+is the same, so the whole response is cached too: ``cached_page`` marks it as anybody's,
+and the WSGI layer in front of Django (``tournaments.edge_cache``) keeps it and answers
+the next such reader before any middleware runs — one query (the version) and one cache
+read. ``cached_page`` also keeps the page for readers whom only a language cookie sets
+apart (they go through Django).
 
 Correctness comes from the key, not from deleting entries: every writer bumps the
 tournament's ``version`` in its own transaction (``services.lock_tournament``), so the
