@@ -59,6 +59,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--move-seconds", type=int, default=3, help="the per-move time (S), 1-600")
     parser.add_argument("--window", type=float, default=2.0, help="start the N clocks within this many seconds")
     parser.add_argument("--limit", type=float, default=None, help="give up waiting after this many seconds")
+    parser.add_argument("--concurrency", type=int, default=None, help="worker processes (default: one per core)")
     parser.add_argument("--keep-logs", action="store_true", help="keep the Celery logs (their folder is printed)")
     args = parser.parse_args()
     if not 1 <= args.move_seconds <= 600 or any(n < 1 for n in args.clocks):
@@ -421,7 +422,7 @@ def main() -> None:
     os.environ.update(env)
     if not os.environ.get("SECRET_KEY") and os.environ.get("DEBUG", "") in ("", "0"):
         os.environ["SECRET_KEY"] = secrets.token_urlsafe(50)  # DEBUG stays off, as in production
-    celery = Celery(dict(os.environ), var_dir, concurrency=cores)
+    celery = Celery(dict(os.environ), var_dir, concurrency=args.concurrency or cores)
     os.environ["LOG_LEVEL"] = "WARNING"  # this process: no line per flag it enforces itself
     sys.path.insert(0, str(BASE_DIR))
     failed = True
@@ -442,7 +443,8 @@ def main() -> None:
 
         sweep = settings.CELERY_BEAT_SCHEDULE["enforce-overdue-clocks"]["schedule"]
         print(
-            f"bench/timeouts.py: PostgreSQL + Redis, cores: {cores}, Celery worker prefork x{cores} + beat "
+            f"bench/timeouts.py: PostgreSQL + Redis, cores: {cores}, "
+            f"Celery worker prefork x{celery.concurrency} + beat "
             f"(clock sweep every {sweep:g} s), queue {queue}"
         )
         print(profile_enforcement(actor))

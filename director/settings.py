@@ -96,7 +96,8 @@ TEMPLATES = [
 
 # --- Database -----------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'director.sqlite3'}"
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+# Web and worker processes keep a connection for CONN_MAX_AGE seconds (0: one per request or task).
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The web server, the Celery worker and beat share one file: every write
     # transaction takes the write lock at BEGIN (so two writers queue instead of one

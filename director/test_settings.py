@@ -17,8 +17,10 @@ CELERY_TASK_ALWAYS_EAGER = env_flag("CELERY_TASK_ALWAYS_EAGER", default=True)  #
 LANGUAGE_CODE = "en"
 
 # No connection outlives its request or thread, so the test database can be dropped
-# at the end of the run.
-DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+# at the end of the run (the Celery workers the tests start keep theirs, as in
+# production: they are stopped before the end).
+if "CONN_MAX_AGE" not in os.environ:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 
 # The cache (Redis in CI) is shared with other runs: keys of this run's own.
 CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}-{os.urandom(4).hex()}"  # noqa: F405

@@ -230,6 +230,7 @@ def celery_workers(transactional_db, tmp_path, settings):
         "CELERY_TASK_DEFAULT_QUEUE": queue,
         "RESULT_CONFIRMATION_SWEEP_SECONDS": "1",
         "CLOCK_SWEEP_SECONDS": "1",
+        "CONN_MAX_AGE": "60",  # as in production (the test process itself keeps none)
         "VAR_DIR": str(settings.VAR_DIR),
     }
     previous = (app.conf.task_always_eager, app.conf.task_default_queue)

@@ -10,6 +10,7 @@ import time
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 
 from clocks import services as clock_services
 from clocks.models import ClockEvent
@@ -179,3 +180,22 @@ def test_a_deadline_beyond_the_horizon_is_reached_by_tasks_that_schedule_themsel
     (flag,) = flags(clock.pk)
     assert flag.deadline == clock.deadline and flag.at - flag.deadline < timedelta(seconds=1)
     assert celery_workers.logs().count("'early'") >= 2  # the hops before the deadline
+
+
+def test_a_worker_keeps_its_database_connections_from_task_to_task(celery_workers, postgres):
+    # Celery's Django fix-up would close them around every task: a new PostgreSQL
+    # connection per timeout, which cost more than the timeout itself.
+    def sessions() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
+            return cursor.fetchone()[0]
+
+    celery_workers.start_worker(concurrency=2)
+    before = sessions()
+    tasks = 20
+    for _ in range(tasks):
+        enforce_clock.delay(10**9, 1)  # no such clock: one query each
+    log = celery_workers.log_dir / "w1.log"
+    wait_until(lambda: log.read_text().count("succeeded") >= tasks, 10, celery_workers)
+    time.sleep(1.5)  # PostgreSQL counts a session when the backend reports its statistics
+    assert sessions() - before <= 3  # one per worker process (and a spare), not one per task
