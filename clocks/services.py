@@ -16,7 +16,9 @@ the derived values the enforcement needs (``deadline``, ``version``).
 countdown ever outlives Redis's visibility timeout). The task re-reads the clock under
 the locks and acts only if the version is unchanged and the deadline has passed:
 running it twice, or late, or after a newer event, does nothing. Beat's sweep
-(``enforce_overdue``) acts on any deadline whose task was lost. A flag is applied
+(``enforce_overdue``) acts on any deadline whose task was lost; it and the tasks pass
+over a match that another transaction holds (``skip_busy``) rather than queue behind
+each other on the same deadlines. A flag is applied
 through the game's own services (``GameType.clock.on_flag``) in the same
 transaction.
 """
@@ -49,6 +51,7 @@ SIDE_INDEX = {"a": 0, "b": 1}
 INDEX_SIDE = ("a", "b")
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 MAX_ADJUST_SECONDS = 24 * 3600
+BUSY_RETRY_SECONDS, BUSY_RETRIES = 0.1, 20
 # What every event changes on the clock's row: its version and the derived values.
 EVENT_FIELDS = (
     "version",
@@ -396,10 +399,12 @@ def enforce_due_for_match(match_id: int) -> str | None:
 
 
 # --- Enforcement -------------------------------------------------------------------------------
-def enforce(clock_id: int, version: int | None = None) -> str:
+def enforce(clock_id: int, version: int | None = None, skip_busy: bool = False) -> str:
     """Act on the clock's deadline if it has passed and (when given) the version is
     unchanged. Returns the side that flagged, or what happened instead: "stale" (a
-    newer event), "early" (not due yet: a task re-schedules itself), "idle" (nothing runs), "gone".
+    newer event), "early" (not due yet: a task re-schedules itself), "idle" (nothing
+    runs), "gone", or with ``skip_busy`` "busy" (another transaction holds the match:
+    nothing is done, nothing waited for).
 
     It holds the match's lock with the tournament's shared (``with_match_lock``): the
     clocks of different matches are enforced at the same time, and a flag whose
@@ -410,11 +415,32 @@ def enforce(clock_id: int, version: int | None = None) -> str:
     match_id, current, tournament_id = found
     if version is not None and current != version:  # versions only grow: stale for good
         return "stale"
-    return tournament_services.with_match_lock(
-        match_id,
-        lambda match, tournament: _enforce_locked(clock_id, version, match, tournament),
-        tournament_id=tournament_id,
-    )
+    try:
+        return tournament_services.with_match_lock(
+            match_id,
+            lambda match, tournament: _enforce_locked(clock_id, version, match, tournament),
+            tournament_id=tournament_id,
+            skip_locked=skip_busy,
+        )
+    except tournament_services.MatchBusy:
+        return "busy"
+
+
+def enforce_scheduled(clock_id: int, version: int, attempt: int = 0) -> str:
+    """The deadline's own task. While another transaction holds the match — most often
+    the sweep, or a second task, enforcing this very deadline; else a move being
+    recorded — it does not queue behind it: it looks again in ``BUSY_RETRY_SECONDS``
+    (and finds the version moved on, or acts), ``BUSY_RETRIES`` times at most; after
+    that the sweep acts on the deadline."""
+    outcome = enforce(clock_id, version, skip_busy=True)
+    if outcome == "busy" and attempt < BUSY_RETRIES:
+        from clocks.tasks import enforce_clock
+
+        try:
+            enforce_clock.apply_async((clock_id, version, attempt + 1), countdown=BUSY_RETRY_SECONDS)
+        except Exception:  # the sweep acts on the deadline anyway
+            logger.exception("Could not schedule the enforcement of clock %s again", clock_id)
+    return outcome
 
 
 def _enforce_locked(clock_id: int, version: int | None, match: Match, tournament: Tournament) -> str:
@@ -448,8 +474,8 @@ def enforce_overdue(limit: int = 1000) -> int:
     overdue = Clock.objects.filter(deadline__lte=server_now() - grace).order_by("deadline")
     flagged = 0
     for clock_id in list(overdue.values_list("pk", flat=True)[:limit]):
-        try:
-            flagged += enforce(clock_id) in SIDE_INDEX
+        try:  # a clock someone else holds (its own task, most often) is theirs to act on
+            flagged += enforce(clock_id, skip_busy=True) in SIDE_INDEX
         except Exception:  # one broken clock must not stop the sweep
             logger.exception("Could not enforce clock %s", clock_id)
     return flagged

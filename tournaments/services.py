@@ -688,7 +688,16 @@ class NeedsExclusiveLock(Exception):  # noqa: N818 - a signal, not an error
 _SHARED: ContextVar[dict[int, bool] | None] = ContextVar("shared_tournament_locks", default=None)
 
 
-def with_match_lock(match_id: int, work: Callable[[Match, Tournament], T], tournament_id: int | None = None) -> T:
+class MatchBusy(Exception):  # noqa: N818 - a signal, not an error
+    """``with_match_lock(..., skip_locked=True)``: another transaction holds the match."""
+
+
+def with_match_lock(
+    match_id: int,
+    work: Callable[[Match, Tournament], T],
+    tournament_id: int | None = None,
+    skip_locked: bool = False,
+) -> T:
     """Run ``work(match, tournament)`` in a transaction that holds the match's lock.
 
     First with the tournament's lock *shared* (``FOR KEY SHARE`` on PostgreSQL) and the
@@ -699,7 +708,9 @@ def with_match_lock(match_id: int, work: Callable[[Match, Tournament], T], tourn
     it is rolled back and run again from the start with the exclusive lock. ``work``
     must therefore only write through these services, and do nothing outside the
     database before its transaction commits (``transaction.on_commit`` is fine).
-    ``tournament_id``: the match's tournament, when the caller has read it already."""
+    ``tournament_id``: the match's tournament, when the caller has read it already.
+    ``skip_locked``: raise ``MatchBusy`` rather than wait while another transaction
+    holds the match (PostgreSQL; SQLite has one writer at a time anyway)."""
     if tournament_id is None:
         tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
     if tournament_id is None:
@@ -711,8 +722,10 @@ def with_match_lock(match_id: int, work: Callable[[Match, Tournament], T], tourn
     try:
         with transaction.atomic():
             tournament = _lock_tournament_shared(tournament_id)
-            match = Match.objects.select_for_update(of=("self",)).select_related("entry_a", "entry_b", "round")
-            match = match.get(pk=match_id)
+            locked = Match.objects.select_for_update(of=("self",), skip_locked=skip_locked)
+            match = locked.select_related("entry_a", "entry_b", "round").filter(pk=match_id).first()
+            if match is None:
+                raise MatchBusy if skip_locked else Match.DoesNotExist
             match.tournament = tournament
             result = work(match, tournament)
             if _SHARED.get()[tournament_id]:

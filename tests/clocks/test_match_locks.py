@@ -129,6 +129,46 @@ def test_two_enforcements_of_one_match_at_once_apply_the_timeout_once(scrabble, 
     assert ClockEvent.objects.filter(clock=clock, kind="flag").count() == 1
 
 
+def timeout_players(match) -> list[str]:
+    return list(ScrabbleTurn.objects.filter(game__match=match, kind="timeout").values_list("player", flat=True))
+
+
+def test_the_sweep_passes_over_a_match_another_transaction_holds_and_acts_on_the_rest(scrabble, overdue):
+    tournament, (first, *rest) = scrabble
+    overdue()
+    with Holder(first.pk):
+        thread, outcome = in_thread(clock_services.enforce_overdue)
+        thread.join(10)
+        assert not thread.is_alive(), "the sweep waited for a match that another transaction holds"
+        assert outcome["value"] == len(rest)
+        assert timeout_players(first) == []
+        assert all(timeout_players(match) == ["a"] for match in rest)
+    assert clock_services.enforce_overdue() == 1  # its turn comes at the next sweep
+    assert timeout_players(first) == ["a"]
+
+
+def test_a_deadline_task_that_finds_its_match_busy_looks_again_soon_instead_of_waiting(scrabble, overdue, monkeypatch):
+    from clocks.tasks import enforce_clock
+
+    tournament, (first, *_) = scrabble
+    overdue()
+    clock = clock_services.clock_of(first)
+    sent = []
+    monkeypatch.setattr(enforce_clock, "apply_async", lambda args, **options: sent.append((args, options)))
+    with Holder(first.pk):
+        for attempt in (0, clock_services.BUSY_RETRIES):
+            thread, outcome = in_thread(
+                lambda attempt=attempt: clock_services.enforce_scheduled(clock.pk, clock.version, attempt)
+            )
+            thread.join(10)
+            assert not thread.is_alive() and outcome["value"] == "busy"
+    # Once more, a moment later; after the last retry the sweep's turn.
+    assert sent == [((clock.pk, clock.version, 1), {"countdown": clock_services.BUSY_RETRY_SECONDS})]
+    assert timeout_players(first) == [] and not ClockEvent.objects.filter(clock=clock, kind="flag").exists()
+    assert clock_services.enforce_scheduled(clock.pk, clock.version, 1) == "a"
+    assert timeout_players(first) == ["a"]
+
+
 def test_a_writer_of_the_whole_tournament_waits_for_the_enforcement_and_neither_fails(scrabble, director):
     tournament, (first, second, *_) = scrabble
     with Holder(first.pk) as holder:
