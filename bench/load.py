@@ -47,6 +47,8 @@ from common import create_database, drop_database, require_services
 BASE_DIR = Path(__file__).resolve().parent.parent
 BENCH_DB = "bench_load"
 UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+# wrk asks like a browser does: compressed if the server has it (the static file too).
+BROWSER_ACCEPT_ENCODING = "Accept-Encoding: gzip, deflate, br"
 
 
 def parse_args() -> argparse.Namespace:
@@ -81,7 +83,7 @@ def wrk_binary() -> str:
 def run_wrk(wrk: str, url: str, seconds: int, connections: int) -> dict[str, float]:
     """Requests per second and latency percentiles (ms) of one wrk run."""
     out = subprocess.run(
-        [wrk, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+        [wrk, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-H", BROWSER_ACCEPT_ENCODING, url],
         capture_output=True,
         text=True,
         check=True,

@@ -19,6 +19,7 @@ nothing has: 204, from the same one query.
 
 from __future__ import annotations
 
+import gzip
 import logging
 import pickle
 import re
@@ -70,7 +71,16 @@ class EdgeCache:
         if stored is None:
             return self._through_django(environ, start_response, key)  # Django sends its own
         signals.request_finished.send(sender=self.__class__)
-        status, headers, body = stored
+        return self._send(environ, start_response, stored)
+
+    @staticmethod
+    def _send(environ: dict, start_response: StartResponse, stored: StoredResponse) -> Iterable[bytes]:
+        """The stored response, gzip-compressed for a reader who accepts it (every browser)."""
+        status, headers, body, compressed = stored
+        if compressed is not None and accepts_gzip(environ.get("HTTP_ACCEPT_ENCODING", "")):
+            headers = [(n, v) for n, v in headers if n.lower() != "content-length"]
+            headers += [("Content-Encoding", "gzip"), ("Content-Length", str(len(compressed)))]
+            body = compressed
         start_response(status, list(headers))
         return [body]
 
@@ -112,7 +122,7 @@ class EdgeCache:
             return None
 
     @staticmethod
-    def _get(key: str) -> tuple[str, list[tuple[str, str]], bytes] | None:
+    def _get(key: str) -> StoredResponse | None:
         try:
             return store.get(key)
         except Exception:
@@ -121,29 +131,75 @@ class EdgeCache:
 
     # --- The first reader ---------------------------------------------------------------
     def _through_django(self, environ: dict, start_response: StartResponse, key: str | None) -> Iterable[bytes]:
-        """Django answers; a response it marked as anybody's is stored for the next reader."""
+        """Django answers; a response it marked as anybody's is stored for the next reader
+        (and sent as the next readers will get it: compressed if this one accepts that)."""
         environ[SHARE] = False
         answered: dict[str, Any] = {}
 
         def remember(status: str, headers: list[tuple[str, str]], exc_info=None):
-            answered.update(status=status, headers=headers)
-            return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
+            # Headers are sent with the first piece of the body (WSGI): held until then.
+            answered.update(status=status, headers=headers, exc_info=exc_info)
+            return _no_write
 
         result = self.app(environ, remember)
-        if key is None or not environ[SHARE] or not answered.get("status", "").startswith("200"):
-            return result
-        if any(name.lower() == "set-cookie" for name, _ in answered["headers"]):
+        shared = (
+            key is not None
+            and environ[SHARE]
+            and answered.get("status", "").startswith("200")
+            and not any(name.lower() == "set-cookie" for name, _ in answered["headers"])
+        )
+        if not shared:
+            if answered.get("exc_info"):
+                start_response(answered["status"], answered["headers"], answered["exc_info"])
+            elif answered:
+                start_response(answered["status"], answered["headers"])
             return result
         try:
             body = b"".join(result)
         finally:
             if hasattr(result, "close"):
                 result.close()
+        stored = stored_response(answered["status"], answered["headers"], body)
         try:
-            store.set(key, (answered["status"], answered["headers"], body), page_cache.lifetime())
+            store.set(key, stored, page_cache.lifetime())
         except Exception:
             logger.warning("The page cache could not be written", exc_info=True)
-        return [body]
+        return self._send(environ, start_response, stored)
+
+
+def _no_write(data: bytes) -> None:
+    raise NotImplementedError("Django returns its body; it never calls write()")
+
+
+# (status, headers, body, the body gzip-compressed or None)
+StoredResponse = tuple[str, list[tuple[str, str]], bytes, bytes | None]
+COMPRESS_AT_LEAST = 1024  # bytes: below that, gzip's own overhead eats the saving
+GZIP_TOKEN = re.compile(r"(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q\s*=\s*(?P<q>[\d.]+))?\s*(?:,|$)", re.IGNORECASE)
+
+
+def stored_response(status: str, headers: list[tuple[str, str]], body: bytes) -> StoredResponse:
+    """What the edge keeps of a response: its headers say that it varies with the
+    Accept-Encoding, and a large enough body is kept gzip-compressed too (at the cost of
+    one compression per page version, not per reader)."""
+    names = {name.lower(): value for name, value in headers}
+    vary = [v.strip() for v in names.get("vary", "").split(",") if v.strip()]
+    if "accept-encoding" not in {v.lower() for v in vary}:
+        headers = [(n, v) for n, v in headers if n.lower() != "vary"] + [
+            ("Vary", ", ".join([*vary, "Accept-Encoding"]))
+        ]
+    compressible = len(body) >= COMPRESS_AT_LEAST and "content-encoding" not in names
+    return status, headers, body, gzip.compress(body, 6, mtime=0) if compressible else None
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip ("gzip", "gzip;q=0.5", "*"; not "gzip;q=0")."""
+    found = GZIP_TOKEN.search(accept_encoding)
+    if found is None:
+        return False
+    try:
+        return found["q"] is None or float(found["q"]) > 0
+    except ValueError:
+        return False
 
 
 class ResponseStore:

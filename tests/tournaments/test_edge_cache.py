@@ -4,6 +4,7 @@ older than the last committed change, nor with anything meant for someone else."
 
 from __future__ import annotations
 
+import gzip
 import json
 from contextlib import contextmanager
 from unittest import mock
@@ -18,7 +19,7 @@ from django.test.utils import CaptureQueriesContext
 from director.wsgi import application
 from tests.conftest import first_round, make_tournament, play
 from tournaments import services
-from tournaments.edge_cache import PUBLIC_PAGE
+from tournaments.edge_cache import PUBLIC_PAGE, accepts_gzip
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +40,11 @@ def same_connection():
 def get(path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], str, int]:
     """Status, headers, body and SQL queries of one request through the WSGI application
     (the edge, then Django), as gunicorn makes it."""
+    status, response_headers, body, queries = get_bytes(path, method, **headers)
+    return status, response_headers, body.decode(), queries
+
+
+def get_bytes(path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], bytes, int]:
     environ: dict = {}
     setup_testing_defaults(environ)
     environ.update(PATH_INFO=path, REQUEST_METHOD=method, HTTP_HOST="testserver", QUERY_STRING="")
@@ -55,7 +61,7 @@ def get(path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, 
         body = b"".join(result)
         if hasattr(result, "close"):
             result.close()
-    return answered["status"], answered["headers"], body.decode(), len(queries)
+    return answered["status"], answered["headers"], body, len(queries)
 
 
 @pytest.mark.parametrize(
@@ -189,3 +195,46 @@ def test_a_live_poll_of_a_draft_goes_to_django(director):
     Tournament.objects.filter(pk=draft.pk).update(status=Tournament.Status.DRAFT)
     status, _, _, _ = get(f"/t/{draft.slug}/live/tournament/?since=0")
     assert status == 404
+
+
+@pytest.mark.parametrize(
+    ("accept_encoding", "gzipped"),
+    [
+        ("", False),
+        ("identity", False),
+        ("gzip;q=0", False),
+        ("br, gzip;q=0.0", False),
+        ("gzipx", False),
+        ("x-gzip2", False),
+        ("gzip;q=abc", False),
+        ("gzip", True),
+        ("GZIP", True),
+        ("gzip, deflate, br, zstd", True),
+        ("br;q=1.0, gzip;q=0.8, *;q=0.1", True),
+        ("deflate,gzip", True),
+        ("*", True),
+    ],
+)
+def test_which_readers_get_the_page_compressed(accept_encoding, gzipped):
+    assert accepts_gzip(accept_encoding) is gzipped
+
+
+def test_a_browser_gets_the_stored_page_gzip_compressed_the_same_page_underneath(tournament):
+    path = f"/t/{tournament.slug}/"
+    status, first_headers, first, _ = get_bytes(path, accept_encoding="gzip, deflate, br")  # Django renders it
+    assert status == 200 and first_headers["Content-Encoding"] == "gzip"
+    _, plain_headers, plain, queries = get_bytes(path)  # a client that asks for nothing
+    assert queries == 1 and "Content-Encoding" not in plain_headers
+    assert gzip.decompress(first) == plain and len(first) < len(plain) / 2
+    assert int(first_headers["Content-Length"]) == len(first) and int(plain_headers["Content-Length"]) == len(plain)
+    _, again_headers, again, queries = get_bytes(path, accept_encoding="gzip")
+    assert queries == 1 and again == first and again_headers == first_headers
+    for headers in (first_headers, plain_headers):  # a shared cache keeps the two apart
+        assert "Accept-Encoding" in [v.strip() for v in headers["Vary"].split(",")]
+        assert "Accept-Language" in headers["Vary"]
+
+
+def test_a_reader_with_a_cookie_is_answered_by_django_uncompressed(tournament):
+    get(f"/t/{tournament.slug}/")
+    _, headers, body, _ = get_bytes(f"/t/{tournament.slug}/", accept_encoding="gzip", cookie="django_language=en")
+    assert "Content-Encoding" not in headers and b"<html" in body
