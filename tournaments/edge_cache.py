@@ -15,21 +15,40 @@ tournament, a database or cache that does not answer — goes to Django unchange
 
 A live page's poll ("has anything changed since version N?") is answered here too when
 nothing has: 204, from the same one query.
+
+**Writers render, readers don't wait.** Right after a change every reader would miss the
+new version's page and wait for one of them to render it (~30-50 ms for a 256-player
+bracket; at ten results a second that is a large share of the time). So a change made
+through a web request (a result, a score sheet) is rendered by its writer, before the
+writer is told it is done: once its transaction commits, the new version is marked as
+being written (``note_new_version``); the edge, after Django's answer to the write and
+before sending it, renders the pages that readers asked for lately (``HOT_PAGES``) under
+the new version and removes the mark. While the mark stands, a reader who finds no page
+of the new version is given the page of the version just before it: that change has not
+been confirmed to anybody yet, so the page is not stale — every change already confirmed
+is in it. A change made elsewhere (a clock's flag in a Celery worker) is rendered by its
+first reader, as before.
 """
 
 from __future__ import annotations
 
 import gzip
+import io
+import json
 import logging
 import pickle
 import re
+import sys
+import time
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.core import signals
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import translation
 
 from tournaments import page_cache
@@ -43,8 +62,60 @@ PUBLIC_PAGE = re.compile(r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/(?:results/|projector/|m
 LIVE = re.compile(r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/(?:live/[-a-zA-Z0-9_]+/|m/\d+/live/)$")
 SINCE = re.compile(r"(?:^|&)since=(?P<version>\d{1,18})(?:&|$)")
 SHARE = page_cache.EDGE_SHARE  # the environ key through which Django says "anybody may have this"
+PRERENDER = "director.edge.prerender"  # the environ key of a writer's own rendering of a page
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+WRITING_SECONDS = 5  # how long a "being written" mark lasts if its writer never removes it
+HOT_SECONDS, HOT_PAGES = 120, 6  # a writer renders the pages read in the last 2 minutes, 6 at most
 
 StartResponse = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Version:
+    """A public tournament's page version, and what its cache keys are made of."""
+
+    tournament_id: int
+    made: int  # the tournament's creation instant (µs): a database made again reuses ids
+    value: int
+
+    def key(self, language: str, name: str) -> str:
+        return page_cache.page_key(self.tournament_id, self.made, self.value, language, name)
+
+    @property
+    def before(self) -> Version:
+        return Version(self.tournament_id, self.made, self.value - 1)
+
+    @property
+    def writing_key(self) -> str:
+        return f"writing:{self.tournament_id}.{self.made}:{self.value}"
+
+    @property
+    def hot_key(self) -> str:
+        return f"hot:{self.tournament_id}.{self.made}"
+
+
+# The new versions that the web request being served has committed (None: not in a web
+# write, e.g. a Celery worker): ``EdgeCache._write`` renders them before answering.
+_NEW_VERSIONS: ContextVar[dict[int, Version] | None] = ContextVar("edge_new_versions", default=None)
+
+
+def note_new_version(tournament: Tournament, value: int) -> None:
+    """A writer's transaction moves the tournament's pages to version ``value``
+    (``services``). In a web request, once it commits, the version is marked as being
+    written until the edge has rendered its pages (the writer has not been answered yet)."""
+    pending = _NEW_VERSIONS.get()
+    if pending is None:
+        return
+    version = Version(tournament.pk, page_cache.instant(tournament.created_at), value)
+
+    def committed() -> None:
+        pending[version.tournament_id] = version
+        try:
+            store.set(version.writing_key, 1, WRITING_SECONDS)
+        except Exception:
+            logger.warning("The page cache could not mark version %s as being written", value, exc_info=True)
+
+    transaction.on_commit(committed)
 
 
 class EdgeCache:
@@ -54,8 +125,9 @@ class EdgeCache:
         self.app = app
 
     def __call__(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") != "GET":
-            return self.app(environ, start_response)
+        method = environ.get("REQUEST_METHOD")
+        if method != "GET":
+            return self._write(environ, start_response) if method in WRITES else self.app(environ, start_response)
         path = environ.get("PATH_INFO", "")
         live = LIVE.match(path)
         if live is not None:
@@ -66,12 +138,67 @@ class EdgeCache:
         # The signals Django sends around a request: its database connections are
         # checked and closed when too old, as for any request.
         signals.request_started.send(sender=self.__class__, environ=environ)
-        key = self._key(environ, found["slug"])
-        stored = self._get(key) if key is not None else None
+        version = self._version(found["slug"])
+        if version is None:
+            return self._through_django(environ, start_response, None, None)
+        language, name = self._address(environ)
+        key = version.key(language, name)
+        stored = self._get(key)
+        if stored is None and PRERENDER not in environ:
+            stored = self._while_written(version, language, name)
         if stored is None:
-            return self._through_django(environ, start_response, key)  # Django sends its own
+            return self._through_django(environ, start_response, key, version)  # Django sends its own
         signals.request_finished.send(sender=self.__class__)
         return self._send(environ, start_response, stored)
+
+    # --- Writes -------------------------------------------------------------------------
+    def _write(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+        """Django handles the write; the pages of each version it committed are rendered
+        before its answer goes out (WSGI sends the headers with the body's first piece)."""
+        token = _NEW_VERSIONS.set({})
+        try:
+            result = self.app(environ, start_response)
+            committed = list(_NEW_VERSIONS.get().values())
+        finally:
+            _NEW_VERSIONS.reset(token)
+        for version in committed:
+            self.prerender(version)
+        return result
+
+    def prerender(self, version: Version) -> None:
+        """Render the pages readers asked for lately in the tournament's current version,
+        through this very edge (so exactly as a reader would get them), then remove the
+        version's "being written" mark."""
+        try:
+            addresses = store.hot_addresses(version.hot_key, HOT_SECONDS, HOT_PAGES)
+        except Exception:
+            logger.warning("The page cache could not read which pages are read", exc_info=True)
+            addresses = []
+        for address in addresses:
+            try:
+                result = self(synthetic_environ(address), lambda status, headers, exc_info=None: None)
+                try:
+                    for _piece in result:
+                        pass
+                finally:
+                    if hasattr(result, "close"):
+                        result.close()
+            except Exception:
+                logger.warning("Could not render %s ahead", address.get("path"), exc_info=True)
+        try:
+            store.delete(version.writing_key)
+        except Exception:
+            logger.warning("The page cache could not unmark version %s", version.value, exc_info=True)
+
+    def _while_written(self, version: Version, language: str, name: str) -> StoredResponse | None:
+        """The page of the version just before, while the current one is being written
+        (its writer has not been answered: nobody has been told of the change)."""
+        try:
+            writing, before = store.get_many([version.writing_key, version.before.key(language, name)])
+        except Exception:
+            logger.warning("The page cache could not be read", exc_info=True)
+            return None
+        return before if writing is not None else None
 
     @staticmethod
     def _send(environ: dict, start_response: StartResponse, stored: StoredResponse) -> Iterable[bytes]:
@@ -86,40 +213,49 @@ class EdgeCache:
 
     def _live(self, environ: dict, start_response: StartResponse, slug: str) -> Iterable[bytes]:
         """Nothing changed since the version the live page shows: 204, whoever asks (the
-        answer has no content); anything else is Django's."""
+        answer has no content) — nor when the only change since is still being written;
+        anything else is Django's."""
         since = SINCE.search(environ.get("QUERY_STRING", ""))
         if since is None:
             return self.app(environ, start_response)
         signals.request_started.send(sender=self.__class__, environ=environ)
-        row = self._version(slug)
-        if row is None or row[2] != int(since["version"]):
+        version, shown = self._version(slug), int(since["version"])
+        unchanged = version is not None and (
+            version.value == shown or (version.value - 1 == shown and self._being_written(version))
+        )
+        if not unchanged:
             return self.app(environ, start_response)
         signals.request_finished.send(sender=self.__class__)
         start_response("204 No Content", [("Cache-Control", "no-store")])
         return []
 
     # --- The lookup ---------------------------------------------------------------------
-    def _key(self, environ: dict, slug: str) -> str | None:
-        """The cache key of this address in its tournament's current version and the
-        reader's language; None for a tournament the public may not see (or no answer)."""
-        row = self._version(slug)
-        if row is None:
-            return None
-        tournament_id, made, version = row
+    @staticmethod
+    def _address(environ: dict) -> tuple[str, str]:
+        """The reader's language and the name of the page in the cache (host and address)."""
         language = translation.get_language_from_request(_CookielessRequest(environ))
         address = environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")
         if environ.get("QUERY_STRING"):
             address += "?" + environ["QUERY_STRING"]
-        name = f"edge:{environ.get('HTTP_HOST', '')}{address}"
-        return page_cache.page_key(tournament_id, made, version, language, name)
+        return language, f"edge:{environ.get('HTTP_HOST', '')}{address}"
 
     @staticmethod
-    def _version(slug: str) -> tuple[int, int, int] | None:
+    def _version(slug: str) -> Version | None:
+        """None for a tournament the public may not see (or a database that does not answer)."""
         try:
-            return current_version(slug)
+            row = current_version(slug)
         except Exception:  # the database is away: Django answers (and reports it)
             logger.warning("The page cache could not read the version of %s", slug, exc_info=True)
             return None
+        return Version(*row) if row is not None else None
+
+    @staticmethod
+    def _being_written(version: Version) -> bool:
+        try:
+            return store.get(version.writing_key) is not None
+        except Exception:
+            logger.warning("The page cache could not be read", exc_info=True)
+            return False
 
     @staticmethod
     def _get(key: str) -> StoredResponse | None:
@@ -130,9 +266,12 @@ class EdgeCache:
             return None
 
     # --- The first reader ---------------------------------------------------------------
-    def _through_django(self, environ: dict, start_response: StartResponse, key: str | None) -> Iterable[bytes]:
+    def _through_django(
+        self, environ: dict, start_response: StartResponse, key: str | None, version: Version | None
+    ) -> Iterable[bytes]:
         """Django answers; a response it marked as anybody's is stored for the next reader
-        (and sent as the next readers will get it: compressed if this one accepts that)."""
+        (and sent as the next readers will get it: compressed if this one accepts that),
+        and its address noted as one that readers ask for (a writer renders it ahead)."""
         environ[SHARE] = False
         answered: dict[str, Any] = {}
 
@@ -162,6 +301,8 @@ class EdgeCache:
         stored = stored_response(answered["status"], answered["headers"], body)
         try:
             store.set(key, stored, page_cache.lifetime())
+            if PRERENDER not in environ:
+                store.note_address(version.hot_key, address_of(environ), HOT_SECONDS)
         except Exception:
             logger.warning("The page cache could not be written", exc_info=True)
         return self._send(environ, start_response, stored)
@@ -202,6 +343,48 @@ def accepts_gzip(accept_encoding: str) -> bool:
         return False
 
 
+# What a writer needs to ask for a page again as its reader did (``synthetic_environ``).
+ADDRESS_KEYS = (
+    "HTTP_HOST",
+    "SERVER_NAME",
+    "SERVER_PORT",
+    "SCRIPT_NAME",
+    "PATH_INFO",
+    "QUERY_STRING",
+    "wsgi.url_scheme",
+)
+
+
+def address_of(environ: dict) -> dict[str, str]:
+    address = {name: str(environ.get(name, "")) for name in ADDRESS_KEYS}
+    address["language"] = translation.get_language_from_request(_CookielessRequest(environ))
+    proxy = settings.SECURE_PROXY_SSL_HEADER  # the scheme behind a proxy, if one says it
+    if proxy and proxy[0] in environ:
+        address[proxy[0]] = str(environ[proxy[0]])
+    return address
+
+
+def synthetic_environ(address: dict[str, str]) -> dict[str, Any]:
+    """A cookie-less GET of a noted address in its reader's language, marked as the writer's."""
+    environ: dict[str, Any] = {name: value for name, value in address.items() if name != "language"}
+    environ.update(
+        {
+            "REQUEST_METHOD": "GET",
+            "HTTP_ACCEPT_LANGUAGE": address.get("language", ""),
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "REMOTE_ADDR": "127.0.0.1",
+            "wsgi.version": (1, 0),
+            "wsgi.input": io.BytesIO(b""),
+            "wsgi.errors": sys.stderr,
+            "wsgi.multithread": True,
+            "wsgi.multiprocess": True,
+            "wsgi.run_once": False,
+            PRERENDER: True,
+        }
+    )
+    return environ
+
+
 class ResponseStore:
     """Where the edge keeps whole responses: Redis itself when ``REDIS_URL`` is set — one
     client per process, under the cache's key prefix (Django's cache builds a client
@@ -233,6 +416,40 @@ class ResponseStore:
         else:
             self._client().set(self._name(key), pickle.dumps(value, pickle.HIGHEST_PROTOCOL), ex=seconds)
 
+    def get_many(self, keys: list[str]) -> list[Any]:
+        """The values of ``keys`` in their order (None where missing), in one round trip."""
+        if not settings.REDIS_URL:
+            found = cache.get_many(keys)
+            return [found.get(key) for key in keys]
+        raws = self._client().mget([self._name(key) for key in keys])
+        return [None if raw is None else pickle.loads(raw) for raw in raws]  # noqa: S301 - only what ``set`` wrote
+
+    def delete(self, key: str) -> None:
+        if not settings.REDIS_URL:
+            cache.delete(key)
+        else:
+            self._client().delete(self._name(key))
+
+    def note_address(self, key: str, address: dict[str, str], seconds: int) -> None:
+        """Note that readers asked for ``address`` (now); the notes go ``seconds`` after the last."""
+        field, now = json.dumps(address, sort_keys=True), time.time()
+        if not settings.REDIS_URL:
+            noted = cache.get(key) or {}
+            cache.set(key, {**noted, field: now}, seconds)
+            return
+        client, name = self._client(), self._name(key)
+        client.pipeline(transaction=False).hset(name, field, now).expire(name, seconds).execute()
+
+    def hot_addresses(self, key: str, seconds: int, most: int) -> list[dict[str, str]]:
+        """The ``most`` addresses read last, within the last ``seconds``."""
+        if not settings.REDIS_URL:
+            noted = cache.get(key) or {}
+        else:
+            noted = {f.decode(): float(t) for f, t in self._client().hgetall(self._name(key)).items()}
+        since = time.time() - seconds
+        recent = sorted(((t, f) for f, t in noted.items() if t >= since), reverse=True)[:most]
+        return [json.loads(field) for _t, field in recent]
+
 
 store = ResponseStore()
 
@@ -254,7 +471,7 @@ def current_version(slug: str) -> tuple[int, int, int] | None:
     if row is None:
         return None
     tournament_id, created_at, version = row
-    if isinstance(created_at, str):  # SQLite hands back text for a raw query
+    if connection.vendor == "sqlite":  # text or a naive datetime from a raw query: made aware as the ORM does
         created_at = connection.ops.convert_datetimefield_value(created_at, None, connection)
     return tournament_id, page_cache.instant(created_at), version or 0
 

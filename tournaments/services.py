@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from games import registry
 from games.registry import RuleError
-from tournaments import access, audit, bracket_store, cleaning, draws, scheduling
+from tournaments import access, audit, bracket_store, cleaning, draws, edge_cache, scheduling
 from tournaments.access import Actor
 from tournaments.bracket import Bracket, BracketError, DecidedBy
 from tournaments.csv_import import CsvError, parse_entries_csv
@@ -776,6 +776,7 @@ def _bump_page_version(tournament: Tournament) -> None:
         )
         value = cursor.fetchone()[0]
     tournament.page_version = PageVersion(tournament=tournament, value=value)
+    edge_cache.note_new_version(tournament, value)  # a web writer renders the new pages
 
 
 def require_running(tournament: Tournament) -> None:

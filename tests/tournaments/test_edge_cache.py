@@ -5,6 +5,7 @@ older than the last committed change, nor with anything meant for someone else."
 from __future__ import annotations
 
 import gzip
+import io
 import json
 from contextlib import contextmanager
 from unittest import mock
@@ -18,8 +19,10 @@ from django.test.utils import CaptureQueriesContext
 
 from director.wsgi import application
 from tests.conftest import first_round, make_tournament, play
-from tournaments import services
+from tournaments import edge_cache, services
+from tournaments.access import Actor
 from tournaments.edge_cache import PUBLIC_PAGE, accepts_gzip
+from tournaments.errors import DomainError
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -37,17 +40,22 @@ def same_connection():
         signals.request_finished.connect(close_old_connections)
 
 
-def get(path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], str, int]:
+def get(path: str, method: str = "GET", body: bytes = b"", **headers: str) -> tuple[int, dict[str, str], str, int]:
     """Status, headers, body and SQL queries of one request through the WSGI application
     (the edge, then Django), as gunicorn makes it."""
-    status, response_headers, body, queries = get_bytes(path, method, **headers)
+    status, response_headers, body, queries = get_bytes(path, method, body, **headers)
     return status, response_headers, body.decode(), queries
 
 
-def get_bytes(path: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], bytes, int]:
+def get_bytes(
+    path: str, method: str = "GET", body: bytes = b"", **headers: str
+) -> tuple[int, dict[str, str], bytes, int]:
     environ: dict = {}
     setup_testing_defaults(environ)
     environ.update(PATH_INFO=path, REQUEST_METHOD=method, HTTP_HOST="testserver", QUERY_STRING="")
+    if body:
+        environ.update({"wsgi.input": io.BytesIO(body), "CONTENT_LENGTH": str(len(body))})
+        environ["CONTENT_TYPE"] = "application/json"
     if "?" in path:
         environ["PATH_INFO"], environ["QUERY_STRING"] = path.split("?", 1)
     environ.update({f"HTTP_{name.upper()}": value for name, value in headers.items()})
@@ -238,3 +246,109 @@ def test_a_reader_with_a_cookie_is_answered_by_django_uncompressed(tournament):
     get(f"/t/{tournament.slug}/")
     _, headers, body, _ = get_bytes(f"/t/{tournament.slug}/", accept_encoding="gzip", cookie="django_language=en")
     assert "Content-Encoding" not in headers and b"<html" in body
+
+
+# --- Writers render the new version; readers never wait for it ------------------------
+@pytest.fixture
+def committed(transactional_db, director_user):
+    """A tournament whose every change commits (the marks are set once a writer commits),
+    and the director's API token."""
+    from rest_framework.authtoken.models import Token
+
+    return make_tournament(Actor(user=director_user)), Token.objects.create(user=director_user).key
+
+
+def director_decides(tournament, match) -> edge_cache.Version:
+    """The director enters a match's result (one transaction) in what the edge takes for a
+    web request whose answer has not gone out yet; the version it committed."""
+    director = Actor(user=tournament.directors.first())
+    token = edge_cache._NEW_VERSIONS.set({})
+    try:
+        services.submit_result(director, match.pk, {"games": [[21, 10], [21, 12]]})
+        return edge_cache._NEW_VERSIONS.get()[tournament.pk]
+    finally:
+        edge_cache._NEW_VERSIONS.reset(token)
+
+
+def submit_through_the_web(token: str, match) -> int:
+    body = json.dumps({"result": {"games": [[21, 10], [21, 12]]}}).encode()
+    status, _, _, _ = get(f"/api/matches/{match.pk}/results/", "POST", body, authorization=f"Token {token}")
+    return status
+
+
+def version_of(tournament) -> int:
+    return Tournament.objects.select_related("page_version").get(pk=tournament.pk).version
+
+
+def test_a_result_entered_through_the_web_is_rendered_before_its_writer_hears_it_is_done(committed):
+    tournament, token = committed
+    match = first_round(tournament)[0]
+    page = f"/t/{tournament.slug}/"
+    _, _, before, _ = get(page, accept_language="en")  # readers ask for it: it is noted
+    _, _, czech_before, _ = get(page, accept_language="cs")
+    assert submit_through_the_web(token, match) == 201
+    for language, old in (("en", before), ("cs", czech_before)):
+        _, headers, after, queries = get(page, accept_language=language)
+        assert queries == 1  # rendered ahead by the writer, in each language read lately
+        assert after != old and "status-decided" in after and headers["Content-Language"] == language
+
+
+def test_while_a_change_is_being_written_readers_get_the_page_just_before_it(committed):
+    tournament, _token = committed
+    first = first_round(tournament)[0]
+    page, poll = f"/t/{tournament.slug}/", f"/t/{tournament.slug}/live/tournament/?since="
+    _, _, before, _ = get(page)
+    shown = version_of(tournament)
+    written = director_decides(tournament, first)
+    assert written.value == shown + 1
+    # Nobody has been told of the change yet: the page as it was, and the live page's
+    # poll hears "nothing new".
+    _, _, during, queries = get(page)
+    assert during == before and queries == 1
+    assert get(poll + str(shown))[0] == 204
+    application.prerender(written)  # the writer's rendering, then its answer
+    _, _, after, queries = get(page)
+    assert "status-decided" in after and after != before and queries == 1
+    assert get(poll + str(shown))[0] == 200
+    assert get(poll + str(written.value))[0] == 204
+
+
+def test_a_mark_is_never_an_excuse_for_a_page_older_than_the_version_before(committed):
+    tournament, _token = committed
+    first, second, *_ = first_round(tournament)
+    page = f"/t/{tournament.slug}/"
+    _, _, before, _ = get(page)
+    shown = version_of(tournament)
+    play(first)  # confirmed, and not from the web: nobody renders it ahead
+    written = director_decides(tournament, second)
+    assert written.value > shown + 1
+    _, _, during, queries = get(page)
+    assert queries > 1 and during != before  # rendered now, with the confirmed result in it
+    first.refresh_from_db()
+    assert during.count("status-decided") == 2 and first.winner.name in during
+    poll = f"/t/{tournament.slug}/live/tournament/?since="
+    assert get(poll + str(shown))[0] == 200  # it shows a page without the confirmed result
+    assert get(poll + str(written.value - 1))[0] == 204  # it has it; the rest is being written
+    application.prerender(written)
+
+
+def test_a_change_that_rolls_back_marks_nothing(committed):
+    tournament, _token = committed
+    match = first_round(tournament)[0]
+    token = edge_cache._NEW_VERSIONS.set({})
+    try:
+        with pytest.raises(DomainError):
+            services.submit_result(Actor(entry=match.entry_a), match.pk, {"games": [[21, 21]]})
+        assert edge_cache._NEW_VERSIONS.get() == {}
+    finally:
+        edge_cache._NEW_VERSIONS.reset(token)
+
+
+def test_a_writer_whose_pages_cannot_be_rendered_ahead_is_still_answered(committed):
+    tournament, token = committed
+    match = first_round(tournament)[0]
+    get(f"/t/{tournament.slug}/")
+    with mock.patch.object(edge_cache.store, "hot_addresses", side_effect=ConnectionError("cache away")):
+        assert submit_through_the_web(token, match) == 201
+    _, _, after, _ = get(f"/t/{tournament.slug}/")
+    assert "status-decided" in after  # its first reader renders it, as without the edge
