@@ -66,6 +66,7 @@ PRERENDER = "director.edge.prerender"  # the environ key of a writer's own rende
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 WRITING_SECONDS = 5  # how long a "being written" mark lasts if its writer never removes it
 HOT_SECONDS, HOT_PAGES = 120, 6  # a writer renders the pages read in the last 2 minutes, 6 at most
+WRITERS_AHEAD = 4  # how many versions being written at once a reader may look back over
 
 StartResponse = Callable[..., Any]
 
@@ -143,13 +144,13 @@ class EdgeCache:
             return self._through_django(environ, start_response, None, None)
         language, name = self._address(environ)
         key = version.key(language, name)
-        stored = self._get(key)
+        stored = self._get(variant(environ, key))
         if stored is None and PRERENDER not in environ:
-            stored = self._while_written(version, language, name)
+            stored = self._while_written(version, lambda earlier: variant(environ, earlier.key(language, name)))
         if stored is None:
             return self._through_django(environ, start_response, key, version)  # Django sends its own
         signals.request_finished.send(sender=self.__class__)
-        return self._send(environ, start_response, stored)
+        return self._send(start_response, stored)
 
     # --- Writes -------------------------------------------------------------------------
     def _write(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
@@ -190,24 +191,31 @@ class EdgeCache:
         except Exception:
             logger.warning("The page cache could not unmark version %s", version.value, exc_info=True)
 
-    def _while_written(self, version: Version, language: str, name: str) -> StoredResponse | None:
-        """The page of the version just before, while the current one is being written
-        (its writer has not been answered: nobody has been told of the change)."""
+    def _while_written(self, version: Version, key_of: Callable[[Version], str]) -> StoredResponse | None:
+        """While the current version is being written (its writer has not been answered:
+        nobody has been told of the change), the page of the version before it — or, when
+        that one is being written too (two writers one after the other), of the one before
+        that, and so on (``WRITERS_AHEAD``): every version after the page served is one
+        that nobody has been told of. One cache read."""
+        versions = [version]
+        for _ in range(WRITERS_AHEAD - 1):
+            versions.append(versions[-1].before)
         try:
-            writing, before = store.get_many([version.writing_key, version.before.key(language, name)])
+            found = store.get_many([v.writing_key for v in versions] + [key_of(v.before) for v in versions])
         except Exception:
             logger.warning("The page cache could not be read", exc_info=True)
             return None
-        return before if writing is not None else None
+        writing, pages = found[: len(versions)], found[len(versions) :]
+        for being_written, page_before in zip(writing, pages, strict=True):
+            if being_written is None:
+                return None
+            if page_before is not None:
+                return page_before
+        return None
 
     @staticmethod
-    def _send(environ: dict, start_response: StartResponse, stored: StoredResponse) -> Iterable[bytes]:
-        """The stored response, gzip-compressed for a reader who accepts it (every browser)."""
-        status, headers, body, compressed = stored
-        if compressed is not None and accepts_gzip(environ.get("HTTP_ACCEPT_ENCODING", "")):
-            headers = [(n, v) for n, v in headers if n.lower() != "content-length"]
-            headers += [("Content-Encoding", "gzip"), ("Content-Length", str(len(compressed)))]
-            body = compressed
+    def _send(start_response: StartResponse, stored: StoredResponse) -> Iterable[bytes]:
+        status, headers, body = stored
         start_response(status, list(headers))
         return [body]
 
@@ -298,38 +306,51 @@ class EdgeCache:
         finally:
             if hasattr(result, "close"):
                 result.close()
-        stored = stored_response(answered["status"], answered["headers"], body)
+        plain, compressed = stored_responses(answered["status"], answered["headers"], body)
         try:
-            store.set(key, stored, page_cache.lifetime())
+            store.set_many({key: plain, gzip_key(key): compressed}, page_cache.lifetime())
             if PRERENDER not in environ:
                 store.note_address(version.hot_key, address_of(environ), HOT_SECONDS)
         except Exception:
             logger.warning("The page cache could not be written", exc_info=True)
-        return self._send(environ, start_response, stored)
+        return self._send(start_response, compressed if variant(environ, key) != key else plain)
 
 
 def _no_write(data: bytes) -> None:
     raise NotImplementedError("Django returns its body; it never calls write()")
 
 
-# (status, headers, body, the body gzip-compressed or None)
-StoredResponse = tuple[str, list[tuple[str, str]], bytes, bytes | None]
+StoredResponse = tuple[str, list[tuple[str, str]], bytes]  # status, headers, body
 COMPRESS_AT_LEAST = 1024  # bytes: below that, gzip's own overhead eats the saving
 GZIP_TOKEN = re.compile(r"(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q\s*=\s*(?P<q>[\d.]+))?\s*(?:,|$)", re.IGNORECASE)
 
 
-def stored_response(status: str, headers: list[tuple[str, str]], body: bytes) -> StoredResponse:
-    """What the edge keeps of a response: its headers say that it varies with the
-    Accept-Encoding, and a large enough body is kept gzip-compressed too (at the cost of
-    one compression per page version, not per reader)."""
+def stored_responses(status: str, headers: list[tuple[str, str]], body: bytes) -> tuple[StoredResponse, StoredResponse]:
+    """What the edge keeps of a response: as Django gave it, and gzip-compressed for the
+    readers who accept that (every browser; one compression per page version, not per
+    reader) — each stored apart, so that a read fetches only the one it sends. Both say
+    that they vary with the Accept-Encoding."""
     names = {name.lower(): value for name, value in headers}
     vary = [v.strip() for v in names.get("vary", "").split(",") if v.strip()]
     if "accept-encoding" not in {v.lower() for v in vary}:
-        headers = [(n, v) for n, v in headers if n.lower() != "vary"] + [
-            ("Vary", ", ".join([*vary, "Accept-Encoding"]))
-        ]
-    compressible = len(body) >= COMPRESS_AT_LEAST and "content-encoding" not in names
-    return status, headers, body, gzip.compress(body, 6, mtime=0) if compressible else None
+        vary.append("Accept-Encoding")
+        headers = [(n, v) for n, v in headers if n.lower() != "vary"] + [("Vary", ", ".join(vary))]
+    plain = (status, headers, body)
+    if len(body) < COMPRESS_AT_LEAST or "content-encoding" in names:
+        return plain, plain
+    compressed = gzip.compress(body, 6, mtime=0)
+    headers = [(n, v) for n, v in headers if n.lower() != "content-length"]
+    headers += [("Content-Encoding", "gzip"), ("Content-Length", str(len(compressed)))]
+    return plain, (status, headers, compressed)
+
+
+def gzip_key(key: str) -> str:
+    return f"{key}:gzip"
+
+
+def variant(environ: dict, key: str) -> str:
+    """The key of the stored response this reader gets: compressed if it accepts that."""
+    return gzip_key(key) if accepts_gzip(environ.get("HTTP_ACCEPT_ENCODING", "")) else key
 
 
 def accepts_gzip(accept_encoding: str) -> bool:
@@ -415,6 +436,15 @@ class ResponseStore:
             cache.set(key, value, seconds)
         else:
             self._client().set(self._name(key), pickle.dumps(value, pickle.HIGHEST_PROTOCOL), ex=seconds)
+
+    def set_many(self, values: dict[str, Any], seconds: int) -> None:
+        if not settings.REDIS_URL:
+            cache.set_many(values, seconds)
+            return
+        pipeline = self._client().pipeline(transaction=False)
+        for key, value in values.items():
+            pipeline.set(self._name(key), pickle.dumps(value, pickle.HIGHEST_PROTOCOL), ex=seconds)
+        pipeline.execute()
 
     def get_many(self, keys: list[str]) -> list[Any]:
         """The values of ``keys`` in their order (None where missing), in one round trip."""

@@ -313,6 +313,21 @@ def test_while_a_change_is_being_written_readers_get_the_page_just_before_it(com
     assert get(poll + str(written.value))[0] == 204
 
 
+def test_two_writers_one_after_the_other_neither_answered_yet_readers_get_the_page_before_both(committed):
+    tournament, _token = committed
+    first, second, *_ = first_round(tournament)
+    page = f"/t/{tournament.slug}/"
+    _, _, before, _ = get(page)
+    one, two = director_decides(tournament, first), director_decides(tournament, second)
+    assert two.value == one.value + 1
+    _, _, during, queries = get(page)
+    assert during == before and queries == 1
+    application.prerender(one)
+    application.prerender(two)
+    _, _, after, queries = get(page)
+    assert after.count("status-decided") == 2 and queries == 1
+
+
 def test_a_mark_is_never_an_excuse_for_a_page_older_than_the_version_before(committed):
     tournament, _token = committed
     first, second, *_ = first_round(tournament)
