@@ -3,7 +3,8 @@
 Runs the app as in production — gunicorn (``--workers``, default 2) on PostgreSQL and
 Redis (cache and broker), DEBUG off, static files from collectstatic through WhiteNoise —
 with a 256-player knockout (``--players``), and measures with ``wrk`` (Debian's package;
-installed with apt-get if missing):
+installed with apt-get if missing), which asks as a browser does: compressed if the
+server has it (``Accept-Encoding``; the static file too):
 
 1. the ceiling: a static file served by the same server;
 2. the public tournament page while nothing changes;

@@ -1,7 +1,8 @@
 """The cached fragments of the public pages (``tournaments.page_cache``): the bracket
 with the standings and players, the results list, the projector's slides, a match.
 
-Rendered by the first reader of a new version (the others wait for it:
+Rendered by the writer of a change made through the web, before it is answered
+(``edge_cache``), else by the first reader of a new version (the others wait for it:
 ``page_cache.get_or_render``).
 """
 
