@@ -17,6 +17,18 @@ def _allow_django_next_to_playwright(monkeypatch):
 
 
 @pytest.fixture
+def live_server(live_server):
+    """Django's live server with the edge in front, as gunicorn runs the application
+    (``director/wsgi.py``): cookie-less readers, live polls and writers go through it."""
+    from tournaments.edge_cache import EdgeCache
+
+    httpd = live_server.thread.httpd
+    if not isinstance(httpd.get_app(), EdgeCache):
+        httpd.set_app(EdgeCache(httpd.get_app()))
+    return live_server
+
+
+@pytest.fixture
 def browser(chromium):
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:

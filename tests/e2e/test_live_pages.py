@@ -1,7 +1,10 @@
 """Live public pages in a real browser: a bracket left open shows a result confirmed
 elsewhere within 2 s, without a reload; a running clock counts down on the match page."""
 
+import gzip
+import json
 import time
+import urllib.request
 
 import pytest
 from playwright.sync_api import expect
@@ -32,6 +35,40 @@ def test_the_open_bracket_shows_a_result_confirmed_elsewhere_within_two_seconds(
     assert page.evaluate("window.reloaded") is False
     expect(page.locator(f"[data-match='{match.pk}'] .score")).to_have_text(["2", "0"])
     page.screenshot(path=str(ARTIFACTS / "live-bracket.png"), full_page=True)
+
+
+def test_a_result_a_director_enters_through_the_api_is_on_the_page_when_the_api_answers(
+    browser, live_server, tournament, director_user
+):
+    # Through the edge, as in production: the writer renders the new page before its
+    # answer goes out, so the very next reader (compressed, as a browser asks) has it.
+    from rest_framework.authtoken.models import Token
+
+    match = first_round(tournament)[0]
+    page = browser.new_page(locale="en-US")
+    page.goto(f"{live_server.url}/t/{tournament.slug}/")
+    box = page.locator(f"[data-match='{match.pk}'].status-decided")
+    expect(box).to_have_count(0)
+
+    token = Token.objects.create(user=director_user).key
+    request = urllib.request.Request(  # noqa: S310 - the test's own server
+        f"{live_server.url}/api/matches/{match.pk}/results/",
+        data=json.dumps({"result": {"games": [[21, 3], [21, 4]]}}).encode(),
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310
+        assert response.status == 201
+    answered = time.monotonic()
+    reader = urllib.request.Request(f"{live_server.url}/t/{tournament.slug}/", headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(reader, timeout=10) as response:  # noqa: S310
+        assert response.headers["Content-Encoding"] == "gzip"
+        html = gzip.decompress(response.read()).decode()
+    assert f'data-match="{match.pk}"' in html
+    decided = html.split(f'data-match="{match.pk}"')[0].rsplit("<", 1)[-1]
+    assert "status-decided" in decided
+    expect(box).to_have_count(1, timeout=2000)  # and the open page, without a reload
+    assert time.monotonic() - answered < 2.0
 
 
 def test_a_running_clock_counts_down_on_the_public_match_page(browser, live_server, director):
