@@ -94,7 +94,7 @@ class Version:
 
 # The new versions that the web request being served has committed (None: not in a web
 # write, e.g. a Celery worker): ``EdgeCache._write`` renders them before answering.
-_NEW_VERSIONS: ContextVar[dict[int, Version] | None] = ContextVar("edge_new_versions", default=None)
+_NEW_VERSIONS: ContextVar[list[Version] | None] = ContextVar("edge_new_versions", default=None)
 
 
 def note_new_version(tournament: Tournament, value: int) -> None:
@@ -107,7 +107,7 @@ def note_new_version(tournament: Tournament, value: int) -> None:
     version = Version(tournament.pk, page_cache.instant(tournament.created_at), value)
 
     def committed() -> None:
-        pending[version.tournament_id] = version
+        pending.append(version)
         try:
             store.set(version.writing_key, 1, WRITING_SECONDS)
         except Exception:
@@ -153,20 +153,25 @@ class EdgeCache:
     def _write(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
         """Django handles the write; the pages of each version it committed are rendered
         before its answer goes out (WSGI sends the headers with the body's first piece)."""
-        token = _NEW_VERSIONS.set({})
+        token = _NEW_VERSIONS.set([])
         try:
             result = self.app(environ, start_response)
-            committed = list(_NEW_VERSIONS.get().values())
+            committed = _NEW_VERSIONS.get()
         finally:
             _NEW_VERSIONS.reset(token)
+        by_tournament: dict[int, list[Version]] = {}
         for version in committed:
-            self.prerender(version)
+            by_tournament.setdefault(version.tournament_id, []).append(version)
+        for versions in by_tournament.values():
+            self.prerender(*versions)
         return result
 
-    def prerender(self, version: Version) -> None:
+    def prerender(self, *versions: Version) -> None:
         """Render the pages readers asked for lately in the tournament's current version,
         through this very edge (so exactly as a reader would get them), then remove the
-        version's "being written" mark."""
+        "being written" marks of ``versions`` (those of one tournament that this writer
+        committed)."""
+        version = versions[-1]
         try:
             addresses = store.hot_addresses(version.hot_key, HOT_SECONDS, HOT_PAGES)
         except Exception:
@@ -183,10 +188,11 @@ class EdgeCache:
                         result.close()
             except Exception:
                 logger.warning("Could not render %s ahead", address.get("path"), exc_info=True)
-        try:
-            store.delete(version.writing_key)
-        except Exception:
-            logger.warning("The page cache could not unmark version %s", version.value, exc_info=True)
+        for written in versions:
+            try:
+                store.delete(written.writing_key)
+            except Exception:
+                logger.warning("The page cache could not unmark version %s", written.value, exc_info=True)
 
     def _while_written(self, version: Version, key_of: Callable[[Version], str]) -> StoredResponse | None:
         """While the current version is being written (its writer has not been answered:

@@ -264,10 +264,11 @@ def director_decides(tournament, match) -> edge_cache.Version:
     """The director enters a match's result (one transaction) in what the edge takes for a
     web request whose answer has not gone out yet; the version it committed."""
     director = Actor(user=tournament.directors.first())
-    token = edge_cache._NEW_VERSIONS.set({})
+    token = edge_cache._NEW_VERSIONS.set([])
     try:
         services.submit_result(director, match.pk, {"games": [[21, 10], [21, 12]]})
-        return edge_cache._NEW_VERSIONS.get()[tournament.pk]
+        (version,) = edge_cache._NEW_VERSIONS.get()
+        return version
     finally:
         edge_cache._NEW_VERSIONS.reset(token)
 
@@ -330,6 +331,19 @@ def test_two_writers_one_after_the_other_neither_answered_yet_readers_get_the_pa
     assert after.count("status-decided") == 2 and queries == 1
 
 
+def test_a_writer_that_committed_twice_renders_once_and_unmarks_both(committed):
+    tournament, token = committed
+    first, second, *_ = first_round(tournament)
+    get(f"/t/{tournament.slug}/")
+    one, two = director_decides(tournament, first), director_decides(tournament, second)
+    marks = [one.writing_key, two.writing_key]
+    assert all(mark is not None for mark in edge_cache.store.get_many(marks))
+    application.prerender(one, two)
+    assert edge_cache.store.get_many(marks) == [None, None]
+    _, _, page, queries = get(f"/t/{tournament.slug}/")
+    assert page.count("status-decided") == 2 and queries == 1
+
+
 def test_a_mark_is_never_an_excuse_for_a_page_older_than_the_version_before(committed):
     tournament, _token = committed
     first, second, *_ = first_round(tournament)
@@ -352,11 +366,11 @@ def test_a_mark_is_never_an_excuse_for_a_page_older_than_the_version_before(comm
 def test_a_change_that_rolls_back_marks_nothing(committed):
     tournament, _token = committed
     match = first_round(tournament)[0]
-    token = edge_cache._NEW_VERSIONS.set({})
+    token = edge_cache._NEW_VERSIONS.set([])
     try:
         with pytest.raises(DomainError):
             services.submit_result(Actor(entry=match.entry_a), match.pk, {"games": [[21, 21]]})
-        assert edge_cache._NEW_VERSIONS.get() == {}
+        assert edge_cache._NEW_VERSIONS.get() == []
     finally:
         edge_cache._NEW_VERSIONS.reset(token)
 
