@@ -182,6 +182,7 @@ def test_a_deadline_beyond_the_horizon_is_reached_by_tasks_that_schedule_themsel
     assert celery_workers.logs().count("'early'") >= 2  # the hops before the deadline
 
 
+@pytest.mark.postgres
 def test_a_worker_keeps_its_database_connections_from_task_to_task(celery_workers, postgres):
     # Celery's Django fix-up would close them around every task: a new PostgreSQL
     # connection per timeout, which cost more than the timeout itself.
