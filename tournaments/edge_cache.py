@@ -325,7 +325,6 @@ def _no_write(data: bytes) -> None:
 
 StoredResponse = tuple[str, list[tuple[str, str]], bytes]  # status, headers, body
 COMPRESS_AT_LEAST = 1024  # bytes: below that, gzip's own overhead eats the saving
-GZIP_TOKEN = re.compile(r"(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q\s*=\s*(?P<q>[\d.]+))?\s*(?:,|$)", re.IGNORECASE)
 
 
 def stored_responses(status: str, headers: list[tuple[str, str]], body: bytes) -> tuple[StoredResponse, StoredResponse]:
@@ -357,14 +356,22 @@ def variant(environ: dict, key: str) -> str:
 
 
 def accepts_gzip(accept_encoding: str) -> bool:
-    """Whether an Accept-Encoding header takes gzip ("gzip", "gzip;q=0.5", "*"; not "gzip;q=0")."""
-    found = GZIP_TOKEN.search(accept_encoding)
-    if found is None:
-        return False
-    try:
-        return found["q"] is None or float(found["q"]) > 0
-    except ValueError:
-        return False
+    """Whether an Accept-Encoding header takes gzip ("gzip", "gzip;q=0.5", "*"; not
+    "gzip;q=0"). An explicit "gzip" weighs over "*" (RFC 9110); a weight that is not a
+    number counts as 0."""
+    weights: dict[str, float] = {}
+    for part in accept_encoding.split(","):
+        coding, *params = (piece.strip() for piece in part.split(";"))
+        weight = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value.strip())
+                except ValueError:
+                    weight = 0.0
+        weights[coding.lower()] = weight
+    return weights.get("gzip", weights.get("*", 0.0)) > 0
 
 
 # What a writer needs to ask for a page again as its reader did (``synthetic_environ``).

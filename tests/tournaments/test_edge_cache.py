@@ -223,6 +223,9 @@ def test_a_live_poll_of_a_draft_goes_to_django(director):
         ("br;q=1.0, gzip;q=0.8, *;q=0.1", True),
         ("deflate,gzip", True),
         ("*", True),
+        ("*;q=0.5, gzip;q=0", False),
+        ("gzip;q=0.2, *;q=0", True),
+        ("identity, *;q=0", False),
     ],
 )
 def test_which_readers_get_the_page_compressed(accept_encoding, gzipped):
