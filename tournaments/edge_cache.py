@@ -260,16 +260,11 @@ class EdgeCache:
             return None
         return Version(*row) if row is not None else None
 
-    @staticmethod
-    def _being_written(version: Version) -> bool:
-        try:
-            return store.get(version.writing_key) is not None
-        except Exception:
-            logger.warning("The page cache could not be read", exc_info=True)
-            return False
+    def _being_written(self, version: Version) -> bool:
+        return self._get(version.writing_key) is not None
 
     @staticmethod
-    def _get(key: str) -> StoredResponse | None:
+    def _get(key: str) -> Any:
         try:
             return store.get(key)
         except Exception:
