@@ -466,7 +466,7 @@ def describe(demos: list[DemoSummary], base: str) -> str:
     lines = [
         f"  Public pages:       {base}/",
         f"  Director's pages:   {base}/director/   (user {DIRECTOR_USERNAME!r}, password {DIRECTOR_PASSWORD!r})",
-        f"  API and its docs:   {base}/api/   {base}/api/docs/",
+        f"  API docs:           {base}/api/docs/   (its OpenAPI schema: {base}/api/schema/)",
         f"  Django admin:       {base}/admin/",
     ]
     for demo in demos:
