@@ -337,6 +337,8 @@ def run_clocks(
     sweep_line = r"enforce_overdue_clocks\[[^\]]*\] succeeded in ([\d.]+)s: (\d+)"
     sweep_runs = [(float(seconds), int(flagged)) for seconds, flagged in re.findall(sweep_line, log)]
     outcomes = Counter(re.findall(r"enforce_clock\[[^\]]*\] succeeded in [\d.]+s: '(\w+)'", log))
+    bucket_line = r"enforce_due_clocks\[[^\]]*\] succeeded in ([\d.]+)s: (\d+)"
+    bucket_runs = [(float(seconds), int(flagged)) for seconds, flagged in re.findall(bucket_line, log)]
     errors = len(re.findall(r"ERROR/|CRITICAL/|Traceback", log))
     return {
         "players": players,
@@ -355,6 +357,7 @@ def run_clocks(
         "flag_seconds": (last_flag - first_deadline).total_seconds() if last_flag and first_deadline else None,
         "ideal_seconds": start_seconds + expected * move_seconds,
         "sweep_runs": sweep_runs,
+        "bucket_runs": bucket_runs,
         "task_outcomes": outcomes,
         "errors": errors,
         "drain_seconds": drain_seconds,
@@ -384,10 +387,12 @@ def report(clocks: int, move_seconds: int, window: float, floor: list[float], ru
         f"last flag {span} (on time it would be ~{run['ideal_seconds']:.1f} s); "
         f"{rate} flags/s from the first deadline to the last flag; all seen after {run['done_seconds']:.1f} s"
     )
-    sweeps = run["sweep_runs"]
+    sweeps, buckets = run["sweep_runs"], run["bucket_runs"]
     outcomes = ", ".join(f"{k} {v}" for k, v in sorted(run["task_outcomes"].items())) or "-"
     print(
-        f"worker: enforce_clock tasks by outcome: {outcomes}; beat sweeps: {len(sweeps)} runs, "
+        f"worker: deadline buckets' tasks: {len(buckets)} runs, {sum(n for _, n in buckets)} flags, longest "
+        f"{max((s for s, _ in buckets), default=0):.2f} s; single clocks' tasks by outcome: {outcomes}; "
+        f"beat sweeps: {len(sweeps)} runs, "
         f"{sum(n for _, n in sweeps)} flags, longest {max((s for s, _ in sweeps), default=0):.2f} s; "
         f"errors in the log: {run['errors']}; the worker was idle again {run['drain_seconds']:.0f} s after "
         f"the last flag"

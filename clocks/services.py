@@ -10,17 +10,17 @@ then the clock's row lock, reads the time from the one trusted clock
 through ``clocks.state`` with the new event to check it, and stores the event with
 the derived values the enforcement needs (``deadline``, ``version``).
 
-**Enforcement.** Each event that leaves a side's time running schedules
-``clocks.tasks.enforce_clock(clock, version)`` for the deadline (at most
-``CLOCK_SCHEDULE_HORIZON`` ahead; a task that wakes early re-schedules itself, so no
-countdown ever outlives Redis's visibility timeout). The task re-reads the clock under
-the locks and acts only if the version is unchanged and the deadline has passed:
-running it twice, or late, or after a newer event, does nothing. Beat's sweep
-(``enforce_overdue``) acts on any deadline whose task was lost; it and the tasks pass
-over a match that another transaction holds (``skip_busy``) rather than queue behind
-each other on the same deadlines. A flag is applied
-through the game's own services (``GameType.clock.on_flag``) in the same
-transaction.
+**Enforcement.** Each event that leaves a side's time running makes sure a task
+enforces the new deadline: deadlines share ``clocks.tasks.enforce_due_clocks`` by the
+``BUCKET_MS`` bucket they fall in (``_schedule``; at most ``CLOCK_SCHEDULE_HORIZON``
+ahead, a task that wakes early sends itself again, so no countdown ever outlives Redis's
+visibility timeout). The task enforces every due deadline in batches (``enforce_due``):
+per batch one transaction re-reads the clocks under the locks and acts on each whose
+deadline has passed, so running it twice, or late, or after a newer event, does
+nothing. Beat's sweep (``enforce_overdue``) does the same for any deadline whose task
+was lost. They pass over a match that another transaction holds (``SKIP LOCKED``) rather
+than queue behind each other on the same deadlines. A flag is applied through the game's
+own services (``GameType.clock.on_flag``) in the same transaction.
 """
 
 from __future__ import annotations
@@ -52,6 +52,12 @@ INDEX_SIDE = ("a", "b")
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 MAX_ADJUST_SECONDS = 24 * 3600
 BUSY_RETRY_SECONDS, BUSY_RETRIES = 0.1, 20
+# Deadlines share their task by the bucket they fall in (one task per 50 ms of
+# deadlines); the key that says a bucket's task was sent outlives its countdown by a minute.
+BUCKET_MS, BUCKET_KEY_SECONDS = 50, 60
+# A batch of the enforcement: how many clocks one transaction takes, and how many
+# batches one task or sweep runs at most before it leaves the rest to the next.
+BATCH_CLOCKS, MAX_BATCHES = 25, 200
 # What every event changes on the clock's row: its version and the derived values.
 EVENT_FIELDS = (
     "version",
@@ -119,15 +125,28 @@ def clock_state(clock: Clock, events: list[ClockEvent] | None = None) -> ClockSt
     known = getattr(clock, "known_state", None)
     if events is None and known is not None and known[0] == clock.version:
         return known[1]
-    first = clock.game_first_event
     if events is None:  # read as plain values: only the facts the replay needs
-        rows = clock.events.filter(number__gte=first).order_by("number").values_list(*EVENT_FACTS)
-        facts = [_event(*row) for row in rows]
-    else:
-        facts = [event_of(row) for row in events if row.number >= first]
+        rows = clock.events.filter(number__gte=clock.game_first_event).order_by("number").values_list(*EVENT_FACTS)
+        return _replayed(clock, [_event(*row) for row in rows])
+    return _replayed(clock, [event_of(row) for row in events if row.number >= clock.game_first_event])
+
+
+def remember_states(clocks: list[Clock]) -> None:
+    """Replay many clocks from one query; each remembers its state (``clock_state``)."""
+    facts: dict[int, list[Event]] = {clock.pk: [] for clock in clocks}
+    first = {clock.pk: clock.game_first_event for clock in clocks}
+    rows = ClockEvent.objects.filter(clock__in=clocks).order_by("clock_id", "number")
+    for clock_id, number, *row in rows.values_list("clock_id", "number", *EVENT_FACTS):
+        if number >= first[clock_id]:
+            facts[clock_id].append(_event(*row))
+    for clock in clocks:
+        clock.known_state = (clock.version, _replayed(clock, facts[clock.pk]))
+
+
+def _replayed(clock: Clock, facts: list[Event]) -> ClockState:
     start = new_clock(controls_of(clock), clock.flag_passes_turn)
-    if first:  # the log before the new game: only its count matters (event numbers go on)
-        start = replace(start, events=first - 1)
+    if clock.game_first_event:  # the log before the new game: only its count matters (event numbers go on)
+        start = replace(start, events=clock.game_first_event - 1)
     return replay(start, facts)
 
 
@@ -415,47 +434,46 @@ def enforce(clock_id: int, version: int | None = None, skip_busy: bool = False) 
     match_id, current, tournament_id = found
     if version is not None and current != version:  # versions only grow: stale for good
         return "stale"
+
+    def work(match: Match, tournament: Tournament) -> str:
+        clock = Clock.objects.select_for_update().filter(pk=clock_id, match=match).first()
+        if clock is None:
+            return "gone"
+        if version is not None and clock.version != version:
+            return "stale"
+        return _act_on_deadline(clock, match, tournament, server_now(), reschedule=version is not None)
+
     try:
-        return tournament_services.with_match_lock(
-            match_id,
-            lambda match, tournament: _enforce_locked(clock_id, version, match, tournament),
-            tournament_id=tournament_id,
-            skip_locked=skip_busy,
-        )
+        return tournament_services.with_match_lock(match_id, work, tournament_id=tournament_id, skip_locked=skip_busy)
     except tournament_services.MatchBusy:
         return "busy"
 
 
 def enforce_scheduled(clock_id: int, version: int, attempt: int = 0) -> str:
-    """The deadline's own task. While another transaction holds the match — most often
-    the sweep, or a second task, enforcing this very deadline; else a move being
-    recorded — it does not queue behind it: it looks again in ``BUSY_RETRY_SECONDS``
-    (and finds the version moved on, or acts), ``BUSY_RETRIES`` times at most; after
-    that the sweep acts on the deadline."""
+    """A clock's own task (a deadline beyond the schedule's horizon hops with it, and
+    tasks sent before deadlines were shared out in buckets). While another transaction
+    holds the match — most often a batch enforcing this very deadline; else a move
+    being recorded — it does not queue behind it: it looks again in
+    ``BUSY_RETRY_SECONDS`` (and finds the version moved on, or acts),
+    ``BUSY_RETRIES`` times at most; after that the sweep acts on the deadline."""
     outcome = enforce(clock_id, version, skip_busy=True)
     if outcome == "busy" and attempt < BUSY_RETRIES:
         from clocks.tasks import enforce_clock
 
-        try:
-            enforce_clock.apply_async((clock_id, version, attempt + 1), countdown=BUSY_RETRY_SECONDS)
-        except Exception:  # the sweep acts on the deadline anyway
-            logger.exception("Could not schedule the enforcement of clock %s again", clock_id)
+        _send(enforce_clock, (clock_id, version, attempt + 1), countdown=BUSY_RETRY_SECONDS)
     return outcome
 
 
-def _enforce_locked(clock_id: int, version: int | None, match: Match, tournament: Tournament) -> str:
-    clock = Clock.objects.select_for_update().filter(pk=clock_id, match=match).first()
-    if clock is None:
-        return "gone"
-    if version is not None and clock.version != version:
-        return "stale"
+def _act_on_deadline(clock: Clock, match: Match, tournament: Tournament, now: datetime, reschedule: bool) -> str:
+    """With the match and the clock locked: the flag falls if the deadline has passed.
+    ``reschedule``: a clock's own task that woke early sends the deadline's task again
+    (the sweep's and a sheet's callers find it in place)."""
     state = clock_state(clock)
-    now = server_now()
     if state.deadline is None:
         return "idle"
     if not state.is_due(to_ms(now)):
-        if version is not None:  # the scheduled task woke early; the sweep's and a sheet's
-            _schedule(clock, state, now)  # callers find the deadline's own task in place
+        if reschedule:
+            _schedule(clock, state, now)
         return "early"
     side = INDEX_SIDE[state.running]
     if match.decided_by:  # decided some other way (a walkover, a director's result)
@@ -465,20 +483,98 @@ def _enforce_locked(clock_id: int, version: int | None, match: Match, tournament
     return side
 
 
-def enforce_overdue(limit: int = 1000) -> int:
+# --- Enforcement in batches: the deadlines' buckets and the sweep ---------------------------------
+def enforce_due(grace_seconds: float = 0.0, max_batches: int = MAX_BATCHES) -> int:
+    """Act on every deadline that passed ``grace_seconds`` ago or more. Returns how many
+    flags fell.
+
+    A tournament's due clocks are taken in batches: one transaction holds the
+    tournament's lock shared and the locks of up to ``BATCH_CLOCKS`` of its matches
+    whose deadline has passed (earliest first) that no other transaction holds, reads
+    their clocks and events in two queries, and applies every flag at one moment. The
+    pages' version moves once per batch. Processes running this at the same time share
+    the due clocks out (``SKIP LOCKED``); a clock held by someone else is theirs.
+    A batch in which a flag decides its match (backgammon, chess), or one that fails, is
+    rolled back whole and its clocks are enforced one by one (``enforce``): one broken
+    clock never holds up the others."""
+    flagged = batches = 0
+    failed: set[int] = set()
+    while batches < max_batches:
+        cutoff = server_now() - timedelta(seconds=grace_seconds)
+        due = Clock.objects.filter(deadline__lte=cutoff).exclude(pk__in=failed)
+        tournaments = list(due.values_list("match__tournament_id", flat=True).distinct())
+        progressed = False
+        for tournament_id in tournaments:
+            matches = Match.objects.filter(tournament_id=tournament_id, clock__in=due).order_by("clock__deadline")
+            acted, fell, broken = _enforce_batch(tournament_id, matches)
+            batches += 1
+            flagged += fell
+            failed |= broken
+            progressed |= acted > 0
+        if not progressed:
+            break
+    return flagged
+
+
+def _enforce_batch(tournament_id: int, matches: Any) -> tuple[int, int, set[int]]:
+    """One batch of ``enforce_due``: (clocks acted on, flags fallen, clocks that failed)."""
+
+    def work(locked: list[Match], tournament: Tournament) -> tuple[list[Match], int]:
+        clocks = {c.match_id: c for c in Clock.objects.select_for_update().filter(match__in=locked)}
+        remember_states(list(clocks.values()))
+        now, fell = server_now(), 0
+        for match in locked:
+            clock = clocks.get(match.pk)
+            if clock is not None:
+                fell += _act_on_deadline(clock, match, tournament, now, reschedule=False) in SIDE_INDEX
+        return locked, fell
+
+    try:
+        locked, fell = tournament_services.with_free_matches_lock(tournament_id, matches, BATCH_CLOCKS, work)
+        return len(locked), fell, set()
+    except tournament_services.NeedsExclusiveLock:
+        pass  # a flag decides its match: each clock of the batch on its own
+    except Exception:
+        logger.exception("A batch of clocks could not be enforced; they are taken one by one")
+    acted, fell, broken = 0, 0, set()
+    for clock_id in Clock.objects.filter(match__in=matches[:BATCH_CLOCKS]).values_list("pk", flat=True):
+        try:
+            outcome = enforce(clock_id, skip_busy=True)
+        except Exception:
+            logger.exception("Could not enforce clock %s", clock_id)
+            broken.add(clock_id)
+            continue
+        acted += outcome != "busy"
+        fell += outcome in SIDE_INDEX
+    return acted, fell, broken
+
+
+def enforce_bucket(due_ms: int, attempt: int = 0) -> int:
+    """The task of the deadlines due by ``due_ms`` (ms on the server's clock; one task per
+    ``BUCKET_MS`` of deadlines, not one per clock): enforce every due deadline, then
+    look again for any of the bucket's own deadlines that is left — held by a
+    transaction that outlasted the batches, not due yet because the worker's clock runs
+    ahead of the server's, or beyond the horizon. Returns how many flags fell."""
+    flagged = enforce_due()
+    bucket = Clock.objects.filter(deadline__gt=from_ms(due_ms - BUCKET_MS), deadline__lte=from_ms(due_ms))
+    earliest = bucket.order_by("deadline").values_list("deadline", flat=True).first()
+    if earliest is not None:
+        from clocks.tasks import enforce_due_clocks
+
+        wait = (earliest - server_now()).total_seconds()
+        if wait > 0:  # woke early: at the deadline (or the horizon) then
+            _send(enforce_due_clocks, (due_ms, attempt), countdown=min(wait, _horizon().total_seconds()))
+        elif attempt < BUSY_RETRIES:  # busy: soon; after that the sweep acts
+            _send(enforce_due_clocks, (due_ms, attempt + 1), countdown=BUSY_RETRY_SECONDS)
+    return flagged
+
+
+def enforce_overdue() -> int:
     """Beat's sweep: act on every deadline that passed more than
     ``CLOCK_SWEEP_GRACE_SECONDS`` ago (its task was lost with a worker or a broker
     restart; a deadline that has only just passed is left to its own task, which is on
     its way). Returns how many flags fell."""
-    grace = timedelta(seconds=getattr(settings, "CLOCK_SWEEP_GRACE_SECONDS", 1.0))
-    overdue = Clock.objects.filter(deadline__lte=server_now() - grace).order_by("deadline")
-    flagged = 0
-    for clock_id in list(overdue.values_list("pk", flat=True)[:limit]):
-        try:  # a clock someone else holds (its own task, most often) is theirs to act on
-            flagged += enforce(clock_id, skip_busy=True) in SIDE_INDEX
-        except Exception:  # one broken clock must not stop the sweep
-            logger.exception("Could not enforce clock %s", clock_id)
-    return flagged
+    return enforce_due(grace_seconds=getattr(settings, "CLOCK_SWEEP_GRACE_SECONDS", 1.0))
 
 
 def apply_flag(clock: Clock, state: ClockState, match: Match, tournament: Tournament, now: datetime) -> None:
@@ -576,24 +672,49 @@ def record_event(
 
 
 def _schedule(clock: Clock, state: ClockState, now: datetime) -> None:
-    """Send the enforcement task for the deadline, once this transaction commits: at the
-    deadline, or at the horizon if that comes first (the task then re-schedules)."""
+    """Make sure a task enforces the new deadline, once this transaction commits.
+
+    Deadlines share tasks: the one of the deadline's bucket (``BUCKET_MS`` wide, due at
+    the bucket's end), sent by the first writer whose deadline falls in it (a key in the
+    cache says it was sent). A deadline beyond the horizon gets a task at the horizon,
+    which looks again then (no countdown ever outlives Redis's visibility timeout)."""
     if state.deadline is None:
         return
-    from clocks.tasks import enforce_clock
     from director.celery import app
 
     if app.conf.task_always_eager:  # tests without a worker call ``enforce`` themselves
         return
-    horizon = timedelta(seconds=getattr(settings, "CLOCK_SCHEDULE_HORIZON", 300))
-    wait = min(from_ms(state.deadline) - now, horizon)
-    local_eta = timezone.now() + max(wait, timedelta(0))  # the worker's clock, not the database's
-    args = (clock.pk, clock.version)
+    due_ms = bucket_of(state.deadline)
+    wait = min(from_ms(due_ms) - now, _horizon())
+    transaction.on_commit(lambda: send_bucket(due_ms, max(wait.total_seconds(), 0.0)))
 
-    def send() -> None:
-        try:
-            enforce_clock.apply_async(args, eta=local_eta)
-        except Exception:  # the sweep acts on the deadline anyway
-            logger.exception("Could not schedule the enforcement of clock %s", clock.pk)
 
-    transaction.on_commit(send)
+def bucket_of(deadline_ms: int) -> int:
+    """The bucket a deadline falls in: its end, when its task is due (ms)."""
+    return -(-deadline_ms // BUCKET_MS) * BUCKET_MS
+
+
+def send_bucket(due_ms: int, countdown: float) -> None:
+    """Send the task of the deadlines due by ``due_ms`` unless a process has sent it."""
+    from django.core.cache import cache
+
+    from clocks.tasks import enforce_due_clocks
+
+    key = f"clocks:bucket:{due_ms}"
+    try:
+        if not cache.add(key, 1, timeout=countdown + BUCKET_KEY_SECONDS):
+            return
+    except Exception:  # no cache: one task per deadline is still right
+        logger.exception("Could not note the clocks' bucket %s", due_ms)
+    _send(enforce_due_clocks, (due_ms,), countdown=countdown)
+
+
+def _send(task: Any, args: tuple, countdown: float) -> None:
+    try:
+        task.apply_async(args, countdown=countdown)
+    except Exception:  # the sweep acts on the deadline anyway
+        logger.exception("Could not send %s%s", task.name, args)
+
+
+def _horizon() -> timedelta:
+    return timedelta(seconds=getattr(settings, "CLOCK_SCHEDULE_HORIZON", 300))

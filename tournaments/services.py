@@ -11,14 +11,15 @@ written then.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -715,29 +716,60 @@ def with_match_lock(
         tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
     if tournament_id is None:
         raise DomainError(_("There is no such match."))
-    held = _SHARED.get()
-    if held is not None and tournament_id in held:  # another match, or the same again
-        raise NeedsExclusiveLock
-    token = _SHARED.set({**(held or {}), tournament_id: False})
+    _refuse_nested_shared_lock(tournament_id)
     try:
-        with transaction.atomic():
-            tournament = _lock_tournament_shared(tournament_id)
+        with _shared_tournament_lock(tournament_id) as tournament:
             locked = Match.objects.select_for_update(of=("self",), skip_locked=skip_locked)
             match = locked.select_related("entry_a", "entry_b", "round").filter(pk=match_id).first()
             if match is None:
                 raise MatchBusy if skip_locked else Match.DoesNotExist
             match.tournament = tournament
-            result = work(match, tournament)
-            if _SHARED.get()[tournament_id]:
-                _bump_page_version(tournament)
-            return result
+            return work(match, tournament)
     except NeedsExclusiveLock:
         pass
-    finally:
-        _SHARED.reset(token)
     with transaction.atomic():
         match, tournament = _lock_match(match_id, changes_pages=False)
         return work(match, tournament)
+
+
+def with_free_matches_lock(
+    tournament_id: int, matches: QuerySet[Match], limit: int, work: Callable[[list[Match], Tournament], T]
+) -> T:
+    """Run ``work(locked, tournament)`` in one transaction that holds the tournament's
+    lock shared (as ``with_match_lock``) and the locks of up to ``limit`` of the
+    tournament's ``matches`` (in their order) that no other transaction holds: the
+    others are passed over (``SKIP LOCKED``), so several processes share out the same
+    work. ``locked`` may be empty. A ``NeedsExclusiveLock`` from ``work`` rolls all of
+    it back and reaches the caller, who takes the matches one by one
+    (``with_match_lock``)."""
+    _refuse_nested_shared_lock(tournament_id)
+    with _shared_tournament_lock(tournament_id) as tournament:
+        locked = matches.filter(tournament_id=tournament_id).select_for_update(of=("self",), skip_locked=True)
+        found = list(locked.select_related("entry_a", "entry_b", "round")[:limit])
+        for match in found:
+            match.tournament = tournament
+        return work(found, tournament)
+
+
+def _refuse_nested_shared_lock(tournament_id: int) -> None:
+    held = _SHARED.get()
+    if held is not None and tournament_id in held:  # another match, or the same again
+        raise NeedsExclusiveLock
+
+
+@contextmanager
+def _shared_tournament_lock(tournament_id: int) -> Iterator[Tournament]:
+    """A transaction holding the tournament's lock shared; its pages' version moves as
+    the transaction's last step if a writer inside said they changed (``pages_changed``)."""
+    token = _SHARED.set({**(_SHARED.get() or {}), tournament_id: False})
+    try:
+        with transaction.atomic():
+            tournament = _lock_tournament_shared(tournament_id)
+            yield tournament
+            if _SHARED.get()[tournament_id]:
+                _bump_page_version(tournament)
+    finally:
+        _SHARED.reset(token)
 
 
 def _lock_tournament_shared(tournament_id: int) -> Tournament:

@@ -14,7 +14,7 @@ from django.db import connection
 
 from clocks import services as clock_services
 from clocks.models import ClockEvent
-from clocks.tasks import enforce_clock
+from clocks.tasks import enforce_clock, enforce_due_clocks
 from games.chess import services as chess_services
 from games.chess.models import ChessGame
 from games.scrabble import services as sc_services
@@ -133,9 +133,11 @@ def test_two_workers_racing_on_every_deadline_apply_each_timeout_once(celery_wor
     celery_workers.start_worker("w2", concurrency=2)
     matches = first_round(scrabble_event(director, players=16))
     clocks = [clock_services.start_clock(director, m.pk, "a") for m in matches]
-    for clock in clocks:  # every deadline's task sent twice more: both workers race on it
+    for clock in clocks:  # every deadline's tasks sent twice more: both workers race on them
+        due_ms = clock_services.bucket_of(clock_services.to_ms(clock.deadline))
         for _ in range(2):
             enforce_clock.apply_async((clock.pk, clock.version), eta=clock.deadline)
+            enforce_due_clocks.apply_async((due_ms,), eta=clock.deadline)
 
     wait_until(lambda: all(timeouts(m) for m in matches), 10, celery_workers)
     time.sleep(0.5)
@@ -151,7 +153,9 @@ def test_a_worker_killed_holding_the_scheduled_tasks_does_not_lose_a_timeout(cel
     matches = first_round(scrabble_event(director, players=8, seconds=4))
     clocks = [clock_services.start_clock(director, m.pk, "a") for m in matches]
     log = celery_workers.log_dir / "doomed.log"
-    wait_until(lambda: log.read_text().count("enforce_clock") >= len(clocks), 10, celery_workers)
+    # One task per bucket of deadlines:
+    buckets = {clock_services.bucket_of(clock_services.to_ms(clock.deadline)) for clock in clocks}
+    wait_until(lambda: log.read_text().count("enforce_due_clocks") >= len(buckets), 10, celery_workers)
     doomed.send_signal(signal.SIGKILL)  # no warm shutdown: the tasks it held are gone with it
     doomed.wait(timeout=10)
 
@@ -179,7 +183,8 @@ def test_a_deadline_beyond_the_horizon_is_reached_by_tasks_that_schedule_themsel
     wait_until(lambda: timeouts(match), 8, celery_workers)
     (flag,) = flags(clock.pk)
     assert flag.deadline == clock.deadline and flag.at - flag.deadline < timedelta(seconds=1)
-    assert celery_workers.logs().count("'early'") >= 2  # the hops before the deadline
+    hops = celery_workers.logs().count("enforce_due_clocks") // 2  # each task: received, succeeded
+    assert hops >= 4  # at 1, 2, 3 s and at the deadline
 
 
 @pytest.mark.postgres

@@ -206,3 +206,49 @@ def test_a_flag_that_decides_the_match_runs_again_with_the_tournament_locked_onc
     assert ResultSubmission.objects.filter(match=first).count() == 1
     final = Match.objects.get(tournament=backgammon, round_number=2)
     assert first.entry_b_id in (final.entry_a_id, final.entry_b_id)
+
+
+def test_two_processes_enforcing_due_clocks_at_once_share_them_out_and_flag_each_once(
+    transactional_db, postgres, director, overdue, monkeypatch
+):
+    monkeypatch.setattr(clock_services, "BATCH_CLOCKS", 2)  # many small batches, interleaved
+    event = make_tournament(
+        director, players=32, game_type="scrabble", round_plan="1", settings={"clock": "per_move", "move_seconds": 60}
+    )
+    matches = first_round(event)
+    for match in matches:
+        clock_services.start_clock(director, match.pk, "a")
+    overdue()
+    barrier = threading.Barrier(2)
+
+    def enforce_due():
+        barrier.wait()
+        return clock_services.enforce_due()
+
+    threads = [in_thread(enforce_due) for _ in range(2)]
+    for thread, _outcome in threads:
+        thread.join(30)
+    assert all("error" not in outcome for _thread, outcome in threads), threads
+    assert sum(outcome["value"] for _thread, outcome in threads) == len(matches)
+    assert all(timeout_players(match) == ["a"] for match in matches)
+    assert ClockEvent.objects.filter(clock__match__in=matches, kind="flag").count() == len(matches)
+
+
+def test_a_buckets_task_that_finds_its_deadline_held_looks_again_soon(scrabble, overdue, monkeypatch):
+    from clocks.tasks import enforce_due_clocks
+
+    tournament, (first, *rest) = scrabble
+    overdue()
+    clock = clock_services.clock_of(first)
+    due_ms = clock_services.bucket_of(clock_services.to_ms(clock.deadline))
+    sent = []
+    monkeypatch.setattr(enforce_due_clocks, "apply_async", lambda args, **options: sent.append((args, options)))
+    with Holder(first.pk):
+        thread, outcome = in_thread(lambda: clock_services.enforce_bucket(due_ms))
+        thread.join(10)
+        assert not thread.is_alive(), "the bucket's task waited for a match another transaction holds"
+    assert outcome["value"] == len(rest)  # the other due clocks flagged meanwhile
+    assert sent == [((due_ms, 1), {"countdown": clock_services.BUSY_RETRY_SECONDS})]
+    assert timeout_players(first) == []
+    assert clock_services.enforce_bucket(due_ms, 1) == 1 and sent[1:] == []
+    assert timeout_players(first) == ["a"]

@@ -20,25 +20,6 @@ from tournaments.errors import ConflictError, DomainError
 pytestmark = pytest.mark.django_db
 
 
-class ServerTime:
-    """``clocks.services.server_now`` frozen, moved on by the test."""
-
-    def __init__(self, monkeypatch):
-        self.now = clock_services.server_now()
-        monkeypatch.setattr(clock_services, "server_now", lambda: self.now)
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(milliseconds=round(seconds * 1000))
-
-    def to(self, moment) -> None:
-        self.now = moment
-
-
-@pytest.fixture
-def server_time(monkeypatch):
-    return ServerTime(monkeypatch)
-
-
 def place(position, word, announced):
     return {"kind": "place", "position": position, "word": word, "announced": announced}
 
