@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import re
 import secrets
@@ -60,6 +61,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--window", type=float, default=2.0, help="start the N clocks within this many seconds")
     parser.add_argument("--limit", type=float, default=None, help="give up waiting after this many seconds")
     parser.add_argument("--concurrency", type=int, default=None, help="worker processes (default: one per core)")
+    parser.add_argument("--starters", type=int, default=None, help="processes starting the clocks (default: cores)")
     parser.add_argument("--keep-logs", action="store_true", help="keep the Celery logs (their folder is printed)")
     args = parser.parse_args()
     if not 1 <= args.move_seconds <= 600 or any(n < 1 for n in args.clocks):
@@ -236,14 +238,35 @@ def profile_enforcement(actor) -> str:
                     timings.append((time.perf_counter() - started) * 1000)
                 assert outcome in ("a", "b"), outcome
                 queries.append(count[0])
+        batched = enforce_in_batches(actor, expected)
     finally:
         app.conf.task_always_eager = eager
     median = statistics.median(timings)
     return (
         f"one enforcement (flag + timeout pass), in this process, one at a time: median {median:.1f} ms, "
         f"max {max(timings):.1f} ms, {min(queries)}-{max(queries)} SQL queries "
-        f"({len(timings)} flags): ~{1000 / median:.0f} flags/s per worker process"
+        f"({len(timings)} flags): ~{1000 / median:.0f} flags/s per worker process\n"
+        f"the same in batches (enforce_due, {PROFILE_MATCHES} clocks due at once): {batched:.1f} ms per flag: "
+        f"~{1000 / batched:.0f} flags/s per worker process"
     )
+
+
+def enforce_in_batches(actor, rounds: int) -> float:
+    """ms per flag when ``enforce_due`` finds PROFILE_MATCHES clocks due at once."""
+    from clocks import services as clock_services
+    from clocks.models import Clock
+
+    _tournament, matches, _ = make_event(actor, PROFILE_MATCHES, 1, "Profile batches")
+    clock_ids = [clock_services.start_clock(actor, m.pk, "a").pk for m in matches]
+    spent, flags = 0.0, 0
+    for _ in range(rounds):
+        latest = max(Clock.objects.filter(pk__in=clock_ids).values_list("deadline", flat=True))
+        time.sleep(max(0.0, (latest - clock_services.server_now()).total_seconds()) + 0.02)
+        started = time.perf_counter()
+        flags += clock_services.enforce_due()
+        spent += time.perf_counter() - started
+    assert flags == rounds * PROFILE_MATCHES, flags
+    return spent * 1000 / flags
 
 
 def run_floor(clocks: int, move_seconds: int, window: float, redis_url: str, queue: str) -> list[float]:
@@ -266,12 +289,48 @@ def run_floor(clocks: int, move_seconds: int, window: float, redis_url: str, que
     return values
 
 
+def start_clocks(actor, match_ids: list[int], window: float, starters: int) -> None:
+    """Start every match's clock (side a), clock i at i/N of the window, shared out
+    between ``starters`` forked processes (each with its own database connection)."""
+    from django.db import connections
+
+    connections.close_all()  # no connection is shared with the children
+    moment = time.time() + 0.2
+    slices = [(actor.user.pk, match_ids, window, moment, k, starters) for k in range(starters)]
+    with multiprocessing.get_context("fork").Pool(starters) as pool:
+        pool.starmap(_start_slice, slices)
+
+
+def _start_slice(user_id: int, match_ids: list[int], window: float, moment: float, k: int, starters: int) -> None:
+    from django.contrib.auth import get_user_model
+    from django.db import connections
+
+    from clocks import services as clock_services
+    from tournaments.access import Actor
+
+    actor = Actor(user=get_user_model().objects.get(pk=user_id))
+    try:
+        for i in range(k, len(match_ids), starters):
+            pause = moment + i * window / len(match_ids) - time.time()
+            if pause > 0:
+                time.sleep(pause)
+            clock_services.start_clock(actor, match_ids[i], "a")
+    finally:
+        connections.close_all()
+
+
 def run_clocks(
-    actor, clocks: int, move_seconds: int, window: float, limit: float | None, celery: Celery, redis_url: str
+    actor,
+    clocks: int,
+    move_seconds: int,
+    window: float,
+    starters: int,
+    limit: float | None,
+    celery: Celery,
+    redis_url: str,
 ) -> dict:
     from django.conf import settings
 
-    from clocks import services as clock_services
     from clocks.models import Clock, ClockEvent
     from games.scrabble.models import ScrabbleTurn
 
@@ -282,13 +341,10 @@ def run_clocks(
     limit = limit if limit is not None else 120 + 0.1 * total
     log_offset = celery.worker_log_size()
 
-    # Start the N clocks, evenly over the window (or as fast as starting goes).
+    # Start the N clocks, evenly over the window (or as fast as starting goes), from
+    # ``starters`` processes: each start is a player's request.
     started = time.perf_counter()
-    for i, match in enumerate(matches):
-        pause = started + i * window / clocks - time.perf_counter()
-        if pause > 0:
-            time.sleep(pause)
-        clock_services.start_clock(actor, match.pk, "a")
+    start_clocks(actor, [m.pk for m in matches], window, starters)
     start_seconds = time.perf_counter() - started
 
     of_tournament = {"clock__match__tournament": tournament}
@@ -459,7 +515,9 @@ def main() -> None:
             if drained > 1:
                 print(f"\n(the worker needed {drained:.0f} s to work off the tasks the previous run left)")
             floor = run_floor(clocks, args.move_seconds, args.window, redis_url, queue)
-            run = run_clocks(actor, clocks, args.move_seconds, args.window, args.limit, celery, redis_url)
+            run = run_clocks(
+                actor, clocks, args.move_seconds, args.window, args.starters or cores, args.limit, celery, redis_url
+            )
             report(clocks, args.move_seconds, args.window, floor, run)
             sys.stdout.flush()
         print(f"\ntotal bench time: {time.perf_counter() - began:.0f} s")

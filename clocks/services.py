@@ -39,7 +39,7 @@ from clocks import controls
 from clocks.models import Clock, ClockEvent
 from clocks.state import ClockState, Event, EventKind, Phase, apply, new_clock, replay
 from games.registry import ClockSetup
-from tournaments import access, audit
+from tournaments import access, audit, deferred_inserts
 from tournaments import services as tournament_services
 from tournaments.access import Actor
 from tournaments.errors import ConflictError, DomainError, readable
@@ -55,6 +55,9 @@ BUSY_RETRY_SECONDS, BUSY_RETRIES = 0.1, 20
 # Deadlines share their task by the bucket they fall in (one task per 50 ms of
 # deadlines); the key that says a bucket's task was sent outlives its countdown by a minute.
 BUCKET_MS, BUCKET_KEY_SECONDS = 50, 60
+# The buckets whose task this process knows to be sent (the latest, in order).
+_SENT_HERE: dict[int, None] = {}
+SENT_HERE_KEPT = 1000
 # A batch of the enforcement: how many clocks one transaction takes, and how many
 # batches one task or sweep runs at most before it leaves the rest to the next.
 BATCH_CLOCKS, MAX_BATCHES = 25, 200
@@ -126,6 +129,7 @@ def clock_state(clock: Clock, events: list[ClockEvent] | None = None) -> ClockSt
     if events is None and known is not None and known[0] == clock.version:
         return known[1]
     if events is None:  # read as plain values: only the facts the replay needs
+        deferred_inserts.flush()  # a batch's events kept for its end
         rows = clock.events.filter(number__gte=clock.game_first_event).order_by("number").values_list(*EVENT_FACTS)
         return _replayed(clock, [_event(*row) for row in rows])
     return _replayed(clock, [event_of(row) for row in events if row.number >= clock.game_first_event])
@@ -523,10 +527,11 @@ def _enforce_batch(tournament_id: int, matches: Any) -> tuple[int, int, set[int]
         clocks = {c.match_id: c for c in Clock.objects.select_for_update().filter(match__in=locked)}
         remember_states(list(clocks.values()))
         now, fell = server_now(), 0
-        for match in locked:
-            clock = clocks.get(match.pk)
-            if clock is not None:
-                fell += _act_on_deadline(clock, match, tournament, now, reschedule=False) in SIDE_INDEX
+        with deferred_inserts.inserts_at_end():  # the flags' events and audit entries: one INSERT each
+            for match in locked:
+                clock = clocks.get(match.pk)
+                if clock is not None:
+                    fell += _act_on_deadline(clock, match, tournament, now, reschedule=False) in SIDE_INDEX
         return locked, fell
 
     try:
@@ -636,7 +641,7 @@ def record_event(
     except controls.ClockError as error:
         raise DomainError(readable(error)) from None
     clock.version += 1
-    ClockEvent.objects.create(
+    row = ClockEvent(
         clock=clock,
         number=after.events,
         kind=event.kind.value,
@@ -656,6 +661,7 @@ def record_event(
         version=clock.version,
         deadline=deadline,
     )
+    deferred_inserts.insert(row)  # in a batch of flags, with the batch's others
     now = from_ms(event.at)
     time_a, time_b = after.time_at(event.at)
     clock.phase = after.phase.value
@@ -700,9 +706,13 @@ def send_bucket(due_ms: int, countdown: float) -> None:
 
     from clocks.tasks import enforce_due_clocks
 
-    key = f"clocks:bucket:{due_ms}"
+    if due_ms in _SENT_HERE:  # a batch of flags gives many deadlines one bucket
+        return
+    _SENT_HERE[due_ms] = None
+    while len(_SENT_HERE) > SENT_HERE_KEPT:
+        del _SENT_HERE[next(iter(_SENT_HERE))]
     try:
-        if not cache.add(key, 1, timeout=countdown + BUCKET_KEY_SECONDS):
+        if not cache.add(f"clocks:bucket:{due_ms}", 1, timeout=countdown + BUCKET_KEY_SECONDS):
             return
     except Exception:  # no cache: one task per deadline is still right
         logger.exception("Could not note the clocks' bucket %s", due_ms)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import deferred_inserts
 from tournaments.access import Actor
 from tournaments.models import AuditEntry, Entry, Match, ResultSubmission, Tournament
 
@@ -71,7 +72,7 @@ def record(
     after: Any = None,
     message: str = "",
 ) -> AuditEntry:
-    return AuditEntry.objects.create(
+    entry = AuditEntry(
         tournament=tournament,
         match=match,
         actor_user=actor.user if actor.user is not None else None,
@@ -82,6 +83,7 @@ def record(
         after=after,
         message=str(message),
     )
+    return deferred_inserts.insert(entry)
 
 
 # --- What the audit log keeps of each kind of row -----------------------------------

@@ -15,7 +15,7 @@ from director.celery import app
 from games.scrabble import services as sc_services
 from games.scrabble.models import ScrabbleTurn
 from tests.conftest import first_round, make_tournament
-from tournaments.models import Tournament
+from tournaments.models import AuditEntry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -162,9 +162,10 @@ def test_flags_that_decide_their_matches_are_applied_one_by_one_and_the_winners_
 
 # --- The deadlines' buckets -----------------------------------------------------------------------
 @pytest.fixture
-def worker_mode(settings):
+def worker_mode(settings, monkeypatch):
     """Tasks go to a broker (captured by ``sent``) as in production, not run eagerly; a
-    cache of the test's own notes which buckets' tasks were sent."""
+    cache of the test's own (and the process's memory) notes which buckets' tasks were sent."""
+    monkeypatch.setattr(clock_services, "_SENT_HERE", {})
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": uuid4().hex}}
     eager = app.conf.task_always_eager
     app.conf.task_always_eager = False
@@ -239,3 +240,20 @@ def test_a_buckets_task_whose_deadline_is_held_looks_again_soon_then_leaves_it_t
     for attempt in (0, clock_services.BUSY_RETRIES):
         assert clock_services.enforce_bucket(due_ms, attempt) == 0
     assert sent == [((due_ms, 1), clock_services.BUSY_RETRY_SECONDS)]
+
+
+def test_a_batchs_flags_are_in_the_clocks_logs_and_the_audit_log_like_single_ones(director, server_time):
+    event = scrabble_event(director, players=8)
+    matches = first_round(event)
+    clocks = start_all(director, matches)
+    server_time.advance(120)
+    assert clock_services.enforce_due() == len(matches)
+    for clock in clocks:
+        assert list(clock.events.order_by("number").values_list("number", "kind", "side")) == [
+            (1, "start", "a"),
+            (2, "flag", "a"),
+        ]
+        clock.refresh_from_db()
+        assert clock_services.clock_view(clock)["running"] == "b"  # replayed from the stored events
+    actions = AuditEntry.objects.filter(tournament=event, match__in=matches).values_list("action", flat=True)
+    assert sorted(actions) == sorted(["clock.start", "clock.flag", "scrabble.turn_entered"] * len(matches))
