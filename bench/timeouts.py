@@ -3,7 +3,9 @@ deadlines (not part of the test run).
 
 For each N (``--clocks``, default 200 and 1000) it runs a Scrabble tournament whose
 round 1 has N matches with a per-move clock of S seconds (``--move-seconds``, default
-3), starts the N clocks within about 2 s, and leaves every player alone: each timeout
+3), starts the N clocks within about 2 s (``--window``; each start is a player's
+request, made from ``--starters`` processes: on a small machine starting 1000 takes
+longer, and the wall line says how long), and leaves every player alone: each timeout
 records a timeout pass and starts the opponent's time, until the tournament's
 ``scoreless_turns`` timeouts end each game and halt its clock. It prints, per N:
 
@@ -333,6 +335,7 @@ def run_clocks(
 
     from clocks.models import Clock, ClockEvent
     from games.scrabble.models import ScrabbleTurn
+    from tournaments.models import AuditEntry
 
     tournament, matches, players = make_event(actor, clocks, move_seconds, f"Timeouts {clocks}")
     expected = tournament.game.clean_settings(tournament.settings)["scoreless_turns"]
@@ -379,6 +382,10 @@ def run_clocks(
     extra = sum(max(0, per_clock[c] - expected) for c in per_clock)
     missed = sum(max(0, expected - min(per_clock.get(clock_of.get(m.pk), 0), passes[m.pk])) for m in matches)
     lateness = [ms(at - deadline) for _c, _m, deadline, at in rows]
+    # A batch applies its flags at one moment and writes them at its end: the audit
+    # entry's time is when the flag was written, just before the batch commits.
+    logged = AuditEntry.objects.filter(tournament=tournament, action="clock.flag").values_list("at", "after")
+    written = [ms(at - datetime.fromisoformat(after["deadline"])) for at, after in logged]
     by_turn: dict[int, list[float]] = defaultdict(list)
     ordered = sorted(rows, key=lambda r: (r[0], r[2]))
     turn = Counter()
@@ -401,6 +408,7 @@ def run_clocks(
         "expected": expected,
         "total": total,
         "lateness": lateness,
+        "written": written,
         "by_turn": by_turn,
         "missed": missed,
         "duplicated": duplicated,
@@ -430,6 +438,7 @@ def report(clocks: int, move_seconds: int, window: float, floor: list[float], ru
     print(f"{'lateness (ms)':<28}{'count':>6}  {'median':>9}  {'p99':>9}  {'max':>9}")
     print(f"{'floor: no-op task at an eta':<28}{figures(floor)}")
     print(f"{'flags, all':<28}{figures(run['lateness'])}")
+    print(f"{'  the same, as written':<28}{figures(run['written'])}")
     for number in sorted(run["by_turn"]):
         print(f"{f'  timeout #{number} of each clock':<28}{figures(run['by_turn'][number])}")
     print(f"missed: {run['missed']}   duplicated: {run['duplicated']}   flags beyond the game's end: {run['extra']}")
