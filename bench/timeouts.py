@@ -465,6 +465,7 @@ def report(clocks: int, move_seconds: int, window: float, floor: list[float], ru
     met = (
         run["lateness"]
         and percentile(run["lateness"], 0.99) < 1000
+        and percentile(run["written"] or [0.0], 0.99) < 1000  # and as written, at the batch's end
         and not run["missed"]
         and not run["duplicated"]
         and not run["extra"]
