@@ -1,10 +1,12 @@
-"""What the clocks' tests share: the server's time under the test's control."""
+"""What the clocks' tests share: the server's time under the test's control, and a
+Scrabble event with a per-move clock."""
 
 from datetime import timedelta
 
 import pytest
 
 from clocks import services as clock_services
+from tests.conftest import make_tournament
 
 
 class ServerTime:
@@ -24,3 +26,14 @@ class ServerTime:
 @pytest.fixture
 def server_time(monkeypatch):
     return ServerTime(monkeypatch)
+
+
+def scrabble_event(director, players=4, seconds=120):
+    """A Scrabble knockout of ``players`` whose matches have a per-move clock of ``seconds``."""
+    return make_tournament(
+        director,
+        players=players,
+        game_type="scrabble",
+        round_plan="1",
+        settings={"clock": "per_move", "move_seconds": seconds},
+    )

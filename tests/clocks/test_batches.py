@@ -14,20 +14,11 @@ from clocks.tasks import enforce_due_clocks
 from director.celery import app
 from games.scrabble import services as sc_services
 from games.scrabble.models import ScrabbleTurn
+from tests.clocks.conftest import scrabble_event
 from tests.conftest import first_round, make_tournament
 from tournaments.models import AuditEntry, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def scrabble_event(director, players=4, seconds=120):
-    return make_tournament(
-        director,
-        players=players,
-        game_type="scrabble",
-        round_plan="1",
-        settings={"clock": "per_move", "move_seconds": seconds},
-    )
 
 
 def page_version(tournament) -> int:

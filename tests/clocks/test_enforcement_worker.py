@@ -8,6 +8,7 @@ against the SQLite file and the filesystem broker.
 import signal
 import time
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from django.db import connection
@@ -19,6 +20,7 @@ from games.chess import services as chess_services
 from games.chess.models import ChessGame
 from games.scrabble import services as sc_services
 from games.scrabble.models import ScrabbleTurn
+from tests.clocks import conftest as clock_tests
 from tests.conftest import first_round, make_tournament
 from tournaments.access import Actor
 from tournaments.models import Match
@@ -35,14 +37,7 @@ def wait_until(predicate, timeout: float, workers) -> None:
     raise AssertionError(f"timed out after {timeout} s\n{workers.logs()}")
 
 
-def scrabble_event(director, players=4, seconds=2):
-    return make_tournament(
-        director,
-        players=players,
-        game_type="scrabble",
-        round_plan="1",
-        settings={"clock": "per_move", "move_seconds": seconds},
-    )
+scrabble_event = partial(clock_tests.scrabble_event, seconds=2)  # short moves: the worker waits for real
 
 
 def timeouts(match) -> list[str]:
