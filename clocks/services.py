@@ -139,6 +139,7 @@ def remember_states(clocks: list[Clock]) -> None:
     """Replay many clocks from one query; each remembers its state (``clock_state``)."""
     facts: dict[int, list[Event]] = {clock.pk: [] for clock in clocks}
     first = {clock.pk: clock.game_first_event for clock in clocks}
+    deferred_inserts.flush()  # a batch's events kept for its end
     rows = ClockEvent.objects.filter(clock__in=clocks).order_by("clock_id", "number")
     for clock_id, number, *row in rows.values_list("clock_id", "number", *EVENT_FACTS):
         if number >= first[clock_id]:
