@@ -144,6 +144,11 @@ else:
         "store_processed": False,
     }
 
+# The public pages' edge (tournaments/edge_cache.py) gives readers each tournament's
+# version as published in Redis — no SQL per reader — when every process shares Redis;
+# without it, the version is read from the database.
+EDGE_PUBLISHED_VERSIONS = env_flag("EDGE_PUBLISHED_VERSIONS", default=bool(REDIS_URL))
+
 CELERY_TASK_ALWAYS_EAGER = env_flag("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_TASK_IGNORE_RESULT = True

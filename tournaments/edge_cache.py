@@ -1,33 +1,39 @@
 """The public pages at the edge: a WSGI layer in front of Django that answers a reader
 with no cookie at all (the public, a projector, a crawler) from the page cache, before
-any middleware, URL resolving or view runs — one SQL query (the tournament's page
-version) and one cache read, about what a static file costs.
+any middleware, URL resolving or view runs — about what a static file costs.
 
 What it serves is what Django answered the first such reader of the same address, page
 version and language: ``page_cache.cached_page`` marks a response that anybody may be
-given (``share``), this layer stores it whole (status, headers, body) under the
-version's key. Correctness comes from the key, as for the rest of the page cache: a
-change bumps the version in its own transaction, so the moment it commits every reader
-looks up a key nobody has stored yet and Django renders the new state.
+given (``share``, with the version it rendered), this layer stores it whole (status,
+headers, body) under that version's key. A key names one version of one page, so what is
+stored under it never changes; each process keeps the pages it served lately in its own
+memory too (``edge_store``).
+
+**Which version a reader is given.** With Redis (``REDIS_URL``; any number of web
+processes) the store holds each public tournament's *published* version: one small read
+per reader, no SQL. A change is published by its writer once its transaction has
+committed:
+
+- a change made through a web request (a result, a score sheet) first has the pages that
+  readers asked for lately (``HOT_PAGES``) rendered under the new version, through this
+  very layer, and is published after that, before the writer is told it is done. Until
+  then readers keep the page of the version before — nobody has been told of the change
+  yet, so that page is not stale: every change already confirmed is in it;
+- a change made elsewhere (a clock's flag in a Celery worker) is published when it
+  commits, and rendered by its first reader.
+
+A published version never moves back. If a process dies between its commit and its
+publishing, nobody has been told of its change; readers check the published version
+against the database every ``CHECK_SECONDS`` and find it then.
+
+Without Redis (``make run``: one machine, each process with a cache of its own) the
+reader's version is read from the database, one query.
 
 Anything else — another method, a cookie, another address, an unknown or draft
 tournament, a database or cache that does not answer — goes to Django unchanged.
 
 A live page's poll ("has anything changed since version N?") is answered here too when
-nothing has: 204, from the same one query.
-
-**Writers render, readers don't wait.** Right after a change every reader would miss the
-new version's page and wait for one of them to render it (~30-50 ms for a 256-player
-bracket; at ten results a second that is a large share of the time). So a change made
-through a web request (a result, a score sheet) is rendered by its writer, before the
-writer is told it is done: once its transaction commits, the new version is marked as
-being written (``note_new_version``); the edge, after Django's answer to the write and
-before sending it, renders the pages that readers asked for lately (``HOT_PAGES``) under
-the new version and removes the mark. While the mark stands, a reader who finds no page
-of the new version is given the page of the version just before it: that change has not
-been confirmed to anybody yet, so the page is not stale — every change already confirmed
-is in it. A change made elsewhere (a clock's flag in a Celery worker) is rendered by its
-first reader, as before.
+nothing has: 204, from the same read.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ import io
 import logging
 import re
 import sys
+import time
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -48,7 +55,7 @@ from django.db import connection, transaction
 from django.utils import translation
 
 from tournaments import page_cache
-from tournaments.edge_store import store
+from tournaments.edge_store import Published, store
 from tournaments.models import PageVersion, Tournament
 
 logger = logging.getLogger(__name__)
@@ -61,9 +68,10 @@ SINCE = re.compile(r"(?:^|&)since=(?P<version>\d{1,18})(?:&|$)")
 SHARE = page_cache.EDGE_SHARE  # the environ key through which Django says "anybody may have this"
 PRERENDER = "director.edge.prerender"  # the environ key of a writer's own rendering of a page
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-WRITING_SECONDS = 5  # how long a "being written" mark lasts if its writer never removes it
 HOT_SECONDS, HOT_PAGES = 120, 6  # a writer renders the pages read in the last 2 minutes, 6 at most
-WRITERS_AHEAD = 4  # how many versions being written at once a reader may look back over
+NOTE_EVERY = 30  # seconds: how often a process notes again that an address is being read
+NOTED_AT_MOST = 10_000  # addresses a process remembers having noted
+CHECK_SECONDS = 1.0  # how old a published version may be before a reader checks it in the database
 
 StartResponse = Callable[..., Any]
 
@@ -72,6 +80,7 @@ StartResponse = Callable[..., Any]
 class Version:
     """A public tournament's page version, and what its cache keys are made of."""
 
+    slug: str
     tournament_id: int
     made: int  # the tournament's creation instant (µs): a database made again reuses ids
     value: int
@@ -80,40 +89,43 @@ class Version:
         return page_cache.page_key(self.tournament_id, self.made, self.value, language, name)
 
     @property
-    def before(self) -> Version:
-        return Version(self.tournament_id, self.made, self.value - 1)
-
-    @property
-    def writing_key(self) -> str:
-        return f"writing:{self.tournament_id}.{self.made}:{self.value}"
-
-    @property
     def hot_key(self) -> str:
         return f"hot:{self.tournament_id}.{self.made}"
 
+    def published(self, checked_at: float) -> Published:
+        return Published(self.tournament_id, self.made, self.value, checked_at)
+
+
+def publishing() -> bool:
+    """Whether readers are given the published version (a store that every web and worker
+    process shares: Redis) rather than the database's (``EDGE_PUBLISHED_VERSIONS``)."""
+    return settings.EDGE_PUBLISHED_VERSIONS
+
+
+def publish(version: Version, checked_at: float | None = None) -> None:
+    """Readers are given ``version`` (or a later one) from now on. A store that does not
+    answer is logged: readers find the version when they next check the database."""
+    if not publishing():
+        return
+    try:
+        published = version.published(time.time() if checked_at is None else checked_at)
+        store.publish(version.slug, published, page_cache.lifetime())
+    except Exception:
+        logger.warning("The page cache could not publish version %s of %s", version.value, version.slug, exc_info=True)
+
 
 # The new versions that the web request being served has committed (None: not in a web
-# write, e.g. a Celery worker): ``EdgeCache._write`` renders them before answering.
+# write, e.g. a Celery worker): ``EdgeCache._write`` renders them, then publishes them.
 _NEW_VERSIONS: ContextVar[list[Version] | None] = ContextVar("edge_new_versions", default=None)
 
 
 def note_new_version(tournament: Tournament, value: int) -> None:
     """A writer's transaction moves the tournament's pages to version ``value``
-    (``services``). In a web request, once it commits, the version is marked as being
-    written until the edge has rendered its pages (the writer has not been answered yet)."""
+    (``services``). Once it commits, a web request's edge renders the version's pages and
+    publishes it before answering; anywhere else it is published at once."""
+    version = Version(tournament.slug, tournament.pk, page_cache.instant(tournament.created_at), value)
     pending = _NEW_VERSIONS.get()
-    if pending is None:
-        return
-    version = Version(tournament.pk, page_cache.instant(tournament.created_at), value)
-
-    def committed() -> None:
-        pending.append(version)
-        try:
-            store.set(version.writing_key, 1, WRITING_SECONDS)
-        except Exception:
-            logger.warning("The page cache could not mark version %s as being written", value, exc_info=True)
-
-    transaction.on_commit(committed)
+    transaction.on_commit(lambda: publish(version) if pending is None else pending.append(version))
 
 
 class EdgeCache:
@@ -121,6 +133,7 @@ class EdgeCache:
 
     def __init__(self, app: Callable[[dict, StartResponse], Iterable[bytes]]):
         self.app = app
+        self._noted: dict[str, float] = {}  # address -> when this process last noted it read
 
     def __call__(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
         method = environ.get("REQUEST_METHOD")
@@ -133,26 +146,27 @@ class EdgeCache:
         found = PUBLIC_PAGE.match(path)
         if found is None or environ.get("HTTP_COOKIE"):
             return self.app(environ, start_response)
+        if PRERENDER in environ:  # a writer renders the database's latest version
+            return self._through_django(environ, start_response, None)
         # The signals Django sends around a request: its database connections are
         # checked and closed when too old, as for any request.
         signals.request_started.send(sender=self.__class__, environ=environ)
-        version = self._version(found["slug"])
+        version = self._current(found["slug"])
         if version is None:
-            return self._through_django(environ, start_response, None, None)
+            return self._through_django(environ, start_response, None)
         language, name = self._address(environ)
-        key = version.key(language, name)
-        stored = self._get(variant(environ, key))
-        if stored is None and PRERENDER not in environ:
-            stored = self._while_written(version, lambda earlier: variant(environ, earlier.key(language, name)))
+        stored = self._response(variant(environ, version.key(language, name)))
         if stored is None:
-            return self._through_django(environ, start_response, key, version)  # Django sends its own
+            return self._through_django(environ, start_response, version)  # Django sends its own
+        self._note_read(version, environ, name, language)
         signals.request_finished.send(sender=self.__class__)
         return self._send(start_response, stored)
 
     # --- Writes -------------------------------------------------------------------------
     def _write(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
-        """Django handles the write; the pages of each version it committed are rendered
-        before its answer goes out (WSGI sends the headers with the body's first piece)."""
+        """Django handles the write; the pages of each version it committed are rendered,
+        and the version published, before its answer goes out (WSGI sends the headers
+        with the body's first piece)."""
         token = _NEW_VERSIONS.set([])
         try:
             result = self.app(environ, start_response)
@@ -167,19 +181,20 @@ class EdgeCache:
         return result
 
     def prerender(self, *versions: Version) -> None:
-        """Render the pages readers asked for lately in the tournament's current version,
-        through this very edge (so exactly as a reader would get them), then remove the
-        "being written" marks of ``versions`` (those of one tournament that this writer
-        committed)."""
-        version = versions[-1]
+        """Render the pages readers asked for lately in the tournament's latest version,
+        through this very edge (so exactly as a reader would get them), then publish the
+        latest of ``versions`` (those of one tournament that this writer committed) or of
+        the pages rendered, whichever is further on."""
+        newest = max(versions, key=lambda v: v.value)
         try:
-            addresses = store.hot_addresses(version.hot_key, HOT_SECONDS, HOT_PAGES)
+            addresses = store.hot_addresses(newest.hot_key, HOT_SECONDS, HOT_PAGES)
         except Exception:
             logger.warning("The page cache could not read which pages are read", exc_info=True)
             addresses = []
         for address in addresses:
+            environ = synthetic_environ(address)
             try:
-                result = self(synthetic_environ(address), lambda status, headers, exc_info=None: None)
+                result = self(environ, lambda status, headers, exc_info=None: None)
                 try:
                     for _piece in result:
                         pass
@@ -188,53 +203,20 @@ class EdgeCache:
                         result.close()
             except Exception:
                 logger.warning("Could not render %s ahead", address.get("path"), exc_info=True)
-        for written in versions:
-            try:
-                store.delete(written.writing_key)
-            except Exception:
-                logger.warning("The page cache could not unmark version %s", written.value, exc_info=True)
-
-    def _while_written(self, version: Version, key_of: Callable[[Version], str]) -> StoredResponse | None:
-        """While the current version is being written (its writer has not been answered:
-        nobody has been told of the change), the page of the version before it — or, when
-        that one is being written too (two writers one after the other), of the one before
-        that, and so on (``WRITERS_AHEAD``): every version after the page served is one
-        that nobody has been told of. One cache read."""
-        versions = [version]
-        for _ in range(WRITERS_AHEAD - 1):
-            versions.append(versions[-1].before)
-        try:
-            found = store.get_many([v.writing_key for v in versions] + [key_of(v.before) for v in versions])
-        except Exception:
-            logger.warning("The page cache could not be read", exc_info=True)
-            return None
-        writing, pages = found[: len(versions)], found[len(versions) :]
-        for being_written, page_before in zip(writing, pages, strict=True):
-            if being_written is None:
-                return None
-            if page_before is not None:
-                return page_before
-        return None
-
-    @staticmethod
-    def _send(start_response: StartResponse, stored: StoredResponse) -> Iterable[bytes]:
-        status, headers, body = stored
-        start_response(status, list(headers))
-        return [body]
+            rendered = environ.get(SHARE)
+            if isinstance(rendered, tuple) and rendered[:2] == (newest.tournament_id, newest.made):
+                newest = max(newest, Version(newest.slug, *rendered), key=lambda v: v.value)
+        publish(newest)
 
     def _live(self, environ: dict, start_response: StartResponse, slug: str) -> Iterable[bytes]:
         """Nothing changed since the version the live page shows: 204, whoever asks (the
-        answer has no content) — nor when the only change since is still being written;
-        anything else is Django's."""
+        answer has no content); anything else is Django's."""
         since = SINCE.search(environ.get("QUERY_STRING", ""))
         if since is None:
             return self.app(environ, start_response)
         signals.request_started.send(sender=self.__class__, environ=environ)
-        version, shown = self._version(slug), int(since["version"])
-        unchanged = version is not None and (
-            version.value == shown or (version.value - 1 == shown and self._being_written(version))
-        )
-        if not unchanged:
+        version = self._current(slug)
+        if version is None or version.value != int(since["version"]):
             return self.app(environ, start_response)
         signals.request_finished.send(sender=self.__class__)
         start_response("204 No Content", [("Cache-Control", "no-store")])
@@ -250,35 +232,78 @@ class EdgeCache:
             address += "?" + environ["QUERY_STRING"]
         return language, f"edge:{environ.get('HTTP_HOST', '')}{address}"
 
+    def _current(self, slug: str) -> Version | None:
+        """The version readers are given; None for a tournament the public may not see (or
+        a database that does not answer)."""
+        if not publishing():
+            return self._version(slug)
+        try:
+            published = store.published(slug)
+        except Exception:
+            logger.warning("The page cache could not read the version of %s", slug, exc_info=True)
+            return self._version(slug)
+        now = time.time()
+        if published is not None and now - published.checked_at < CHECK_SECONDS:
+            return Version(slug, published.tournament_id, published.made, published.value)
+        version = self._version(slug)  # checked in the database
+        if version is not None:
+            publish(version, checked_at=now)
+        elif published is not None:
+            try:
+                store.unpublish(slug, published)
+            except Exception:
+                logger.warning("The page cache could not unpublish %s", slug, exc_info=True)
+        return version
+
     @staticmethod
     def _version(slug: str) -> Version | None:
-        """None for a tournament the public may not see (or a database that does not answer)."""
+        """The database's version of the tournament; None for one the public may not see
+        (or a database that does not answer)."""
         try:
             row = current_version(slug)
         except Exception:  # the database is away: Django answers (and reports it)
             logger.warning("The page cache could not read the version of %s", slug, exc_info=True)
             return None
-        return Version(*row) if row is not None else None
-
-    def _being_written(self, version: Version) -> bool:
-        return self._get(version.writing_key) is not None
+        return Version(slug, *row) if row is not None else None
 
     @staticmethod
-    def _get(key: str) -> Any:
+    def _response(key: str) -> StoredResponse | None:
         try:
-            return store.get(key)
+            return store.response(key)
         except Exception:
             logger.warning("The page cache could not be read", exc_info=True)
             return None
 
+    def _note_read(self, version: Version, environ: dict, name: str, language: str) -> None:
+        """Readers still ask for this address: noted now and then, so that writers go on
+        rendering it ahead."""
+        local = f"{version.hot_key}|{language}|{name}"
+        now = time.monotonic()
+        if now - self._noted.get(local, -NOTE_EVERY) < NOTE_EVERY:
+            return
+        if len(self._noted) > NOTED_AT_MOST:  # addresses with ever new query strings
+            self._noted.clear()
+        self._noted[local] = now
+        try:
+            store.note_address(version.hot_key, address_of(environ), HOT_SECONDS)
+        except Exception:
+            logger.warning("The page cache could not note a read", exc_info=True)
+
+    @staticmethod
+    def _send(start_response: StartResponse, stored: StoredResponse) -> Iterable[bytes]:
+        status, headers, body = stored
+        start_response(status, list(headers))
+        return [body]
+
     # --- The first reader ---------------------------------------------------------------
-    def _through_django(
-        self, environ: dict, start_response: StartResponse, key: str | None, version: Version | None
-    ) -> Iterable[bytes]:
-        """Django answers; a response it marked as anybody's is stored for the next reader
-        (and sent as the next readers will get it: compressed if this one accepts that),
-        and its address noted as one that readers ask for (a writer renders it ahead)."""
-        environ[SHARE] = False
+    def _through_django(self, environ: dict, start_response: StartResponse, seen: Version | None) -> Iterable[bytes]:
+        """Django answers; a response it marked as anybody's is stored under the version it
+        rendered, for the next readers (and sent as they will get it: compressed if this
+        one accepts that). That version is published, and the address noted as one that
+        readers ask for (a writer renders it ahead) — unless a writer is rendering it
+        ahead: the writer publishes once all its pages are ready. ``seen``: the version
+        the reader was to be given, if any."""
+        environ[SHARE] = None
         answered: dict[str, Any] = {}
 
         def remember(status: str, headers: list[tuple[str, str]], exc_info=None):
@@ -287,9 +312,9 @@ class EdgeCache:
             return _no_write
 
         result = self.app(environ, remember)
+        rendered = environ[SHARE]
         shared = (
-            key is not None
-            and environ[SHARE]
+            rendered is not None
             and answered.get("status", "").startswith("200")
             and not any(name.lower() == "set-cookie" for name, _ in answered["headers"])
         )
@@ -304,13 +329,20 @@ class EdgeCache:
         finally:
             if hasattr(result, "close"):
                 result.close()
+        slug = PUBLIC_PAGE.match(environ.get("PATH_INFO", ""))["slug"]
+        version = Version(slug, *rendered)
+        language, name = self._address(environ)
+        key = version.key(language, name)
         plain, compressed = stored_responses(answered["status"], answered["headers"], body)
         try:
             store.set_many({key: plain, gzip_key(key): compressed}, page_cache.lifetime())
-            if PRERENDER not in environ:
-                store.note_address(version.hot_key, address_of(environ), HOT_SECONDS)
         except Exception:
             logger.warning("The page cache could not be written", exc_info=True)
+        else:
+            if PRERENDER not in environ:
+                if seen is not None and (seen.tournament_id, seen.made) == (version.tournament_id, version.made):
+                    publish(version)
+                self._note_read(version, environ, name, language)
         return self._send(start_response, compressed if variant(environ, key) != key else plain)
 
 

@@ -31,7 +31,9 @@ from django.utils.translation import get_language
 
 from tournaments.models import Tournament
 
-EDGE_SHARE = "director.edge.share"  # set by ``edge_cache.EdgeCache`` in the WSGI environ
+# Set by ``edge_cache.EdgeCache`` in the WSGI environ; a page anybody may have is marked
+# with the version it shows there: (tournament id, its creation instant, version).
+EDGE_SHARE = "director.edge.share"
 RENDER_WAIT = 2.0  # seconds a reader waits for another's rendering of the same page
 POLL = 0.01
 
@@ -104,7 +106,7 @@ def cached_page(request: HttpRequest, tournament: Tournament, render: Callable[[
     if not anonymous(request):
         return render()
     if EDGE_SHARE in request.META:  # the edge layer keeps the whole response for the next reader
-        request.META[EDGE_SHARE] = True
+        request.META[EDGE_SHARE] = (tournament.pk, instant(tournament.created_at), tournament.version)
     key = fragment_key(tournament, f"page:{request.get_host()}{request.get_full_path()}")
     own: list[HttpResponse] = []  # the response this reader rendered, if it did
 
