@@ -67,6 +67,7 @@ LIVE = re.compile(r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/(?:live/[-a-zA-Z0-9_]+/|m/\d+/l
 SINCE = re.compile(r"(?:^|&)since=(?P<version>\d{1,18})(?:&|$)")
 SHARE = page_cache.EDGE_SHARE  # the environ key through which Django says "anybody may have this"
 PRERENDER = "director.edge.prerender"  # the environ key of a writer's own rendering of a page
+DATABASE_USED = "director.edge.database"  # the environ key saying the edge queried the database
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 HOT_SECONDS, HOT_PAGES = 120, 6  # a writer renders the pages read in the last 2 minutes, 6 at most
 NOTE_EVERY = 30  # seconds: how often a process notes again that an address is being read
@@ -148,10 +149,7 @@ class EdgeCache:
             return self.app(environ, start_response)
         if PRERENDER in environ:  # a writer renders the database's latest version
             return self._through_django(environ, start_response, None)
-        # The signals Django sends around a request: its database connections are
-        # checked and closed when too old, as for any request.
-        signals.request_started.send(sender=self.__class__, environ=environ)
-        version = self._current(found["slug"])
+        version = self._current(found["slug"], environ)
         if version is None:
             return self._through_django(environ, start_response, None)
         language, name = self._address(environ)
@@ -159,7 +157,7 @@ class EdgeCache:
         if stored is None:
             return self._through_django(environ, start_response, version)  # Django sends its own
         self._note_read(version, environ, name, language)
-        signals.request_finished.send(sender=self.__class__)
+        self._finished(environ)
         return self._send(start_response, stored)
 
     # --- Writes -------------------------------------------------------------------------
@@ -214,11 +212,10 @@ class EdgeCache:
         since = SINCE.search(environ.get("QUERY_STRING", ""))
         if since is None:
             return self.app(environ, start_response)
-        signals.request_started.send(sender=self.__class__, environ=environ)
-        version = self._current(slug)
+        version = self._current(slug, environ)
         if version is None or version.value != int(since["version"]):
             return self.app(environ, start_response)
-        signals.request_finished.send(sender=self.__class__)
+        self._finished(environ)
         start_response("204 No Content", [("Cache-Control", "no-store")])
         return []
 
@@ -232,20 +229,20 @@ class EdgeCache:
             address += "?" + environ["QUERY_STRING"]
         return language, f"edge:{environ.get('HTTP_HOST', '')}{address}"
 
-    def _current(self, slug: str) -> Version | None:
+    def _current(self, slug: str, environ: dict) -> Version | None:
         """The version readers are given; None for a tournament the public may not see (or
         a database that does not answer)."""
         if not publishing():
-            return self._version(slug)
+            return self._version(slug, environ)
         try:
             published = store.published(slug)
         except Exception:
             logger.warning("The page cache could not read the version of %s", slug, exc_info=True)
-            return self._version(slug)
+            return self._version(slug, environ)
         now = time.time()
         if published is not None and now - published.checked_at < CHECK_SECONDS:
             return Version(slug, published.tournament_id, published.made, published.value)
-        version = self._version(slug)  # checked in the database
+        version = self._version(slug, environ)  # checked in the database
         if version is not None:
             publish(version, checked_at=now)
         elif published is not None:
@@ -255,16 +252,24 @@ class EdgeCache:
                 logger.warning("The page cache could not unpublish %s", slug, exc_info=True)
         return version
 
-    @staticmethod
-    def _version(slug: str) -> Version | None:
+    def _version(self, slug: str, environ: dict) -> Version | None:
         """The database's version of the tournament; None for one the public may not see
         (or a database that does not answer)."""
+        # The signal Django sends as a request starts: its database connections are
+        # checked and closed when too old, as for any request that uses them.
+        signals.request_started.send(sender=self.__class__, environ=environ)
+        environ[DATABASE_USED] = True
         try:
             row = current_version(slug)
         except Exception:  # the database is away: Django answers (and reports it)
             logger.warning("The page cache could not read the version of %s", slug, exc_info=True)
             return None
         return Version(slug, *row) if row is not None else None
+
+    def _finished(self, environ: dict) -> None:
+        """The edge answered: Django's signal that a request is done, if it used the database."""
+        if environ.pop(DATABASE_USED, False):
+            signals.request_finished.send(sender=self.__class__)
 
     @staticmethod
     def _response(key: str) -> StoredResponse | None:
