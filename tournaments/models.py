@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.draws import CONSOLATION, MAIN, THIRD_PLACE, MatchKey
@@ -303,7 +304,7 @@ class ResultSubmission(models.Model):
     submitted_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    submitted_at = models.DateTimeField(auto_now_add=True)
+    submitted_at = models.DateTimeField(default=timezone.now)
     confirm_deadline = models.DateTimeField(null=True, blank=True)
     confirmed_by_entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     confirmed_by_user = models.ForeignKey(

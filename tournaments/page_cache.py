@@ -6,9 +6,8 @@ when ``REDIS_URL`` is set).
 For a reader with no cookies at all (the public, a projector, a crawler) the whole page
 is the same, so the whole response is cached too: ``cached_page`` marks it as anybody's,
 and the WSGI layer in front of Django (``tournaments.edge_cache``) keeps it and answers
-the next such reader before any middleware runs — one query (the version) and one cache
-read. ``cached_page`` also keeps the page for readers whom only a language cookie sets
-apart (they go through Django).
+the next such reader before any middleware runs. ``cached_page`` keeps the whole page
+itself for readers whom only a language cookie sets apart (they go through Django).
 
 Correctness comes from the key, not from deleting entries: every writer bumps the
 tournament's ``version`` in its own transaction (``services.lock_tournament``), so the
@@ -105,8 +104,11 @@ def cached_page(request: HttpRequest, tournament: Tournament, render: Callable[[
     (a director, a player) gets ``render()``, itself built on the cached fragments."""
     if not anonymous(request):
         return render()
-    if EDGE_SHARE in request.META:  # the edge layer keeps the whole response for the next reader
+    if EDGE_SHARE in request.META:
+        # The edge in front keeps the whole response for the next readers: no copy here
+        # (the page around the cached fragments costs little to render).
         request.META[EDGE_SHARE] = (tournament.pk, instant(tournament.created_at), tournament.version)
+        return render()
     key = fragment_key(tournament, f"page:{request.get_host()}{request.get_full_path()}")
     own: list[HttpResponse] = []  # the response this reader rendered, if it did
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
-from django.db.models import Max, QuerySet
+from django.db.models import Max, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -498,9 +498,9 @@ def submit_result(
             _require_running(tournament)
             _require_playable(match)
             decision = _decide(tournament, match, result, winner_entry_id)
-            open_submission = _open_submission(match)
+            open_submission, confirmed = _standing_submissions(match)
             if director:
-                return _director_result(actor, tournament, match, decision, open_submission, note)
+                return _director_result(actor, tournament, match, decision, open_submission, confirmed, note)
             if match.decided_by:
                 raise ConflictError(_("This match already has a confirmed result."))
             if open_submission is not None:
@@ -616,10 +616,9 @@ def record_walkover(actor: Actor, match_id: int, winner_entry_id: int, note: str
             kind=ResultSubmission.Kind.WALKOVER,
             submitted_by_user=actor.user,
             confirmed_by_user=actor.user,
+            confirmed=True,
             note=note,
         )
-        submission.confirmed_at = submission.submitted_at
-        submission.save(update_fields=["confirmed_at"])
         _apply_decision(actor, tournament, match, submission, DecidedBy.WALKOVER)
         audit.record(
             tournament,
@@ -905,11 +904,17 @@ def _lock_tournament(tournament_id: int, changes_pages: bool = True) -> Tourname
     held = _SHARED.get()
     if held is not None and tournament_id in held:  # a shared lock is never upgraded in place
         raise NeedsExclusiveLock
-    try:
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    except Tournament.DoesNotExist:
-        raise DomainError(_("There is no such tournament.")) from None
-    if changes_pages:
+    tournament = _locked(Tournament.objects.filter(pk=tournament_id), changes_pages)
+    if tournament is None:
+        raise DomainError(_("There is no such tournament."))
+    return tournament
+
+
+def _locked(tournaments: QuerySet[Tournament], changes_pages: bool) -> Tournament | None:
+    """The tournament of ``tournaments`` (one at most), its row locked; its version bumped
+    if the writer changes its pages."""
+    tournament = tournaments.select_for_update().first()
+    if tournament is not None and changes_pages:
         pages_changed(tournament)
     return tournament
 
@@ -925,10 +930,16 @@ def _locked_entry(entry_id: int) -> Entry:
 
 
 def _lock_match(match_id: int, changes_pages: bool = True) -> tuple[Match, Tournament]:
-    tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
-    if tournament_id is None:
-        raise DomainError(_("There is no such match."))
-    tournament = _lock_tournament(tournament_id, changes_pages)
+    if _SHARED.get():  # which tournament, before locking it: is its lock held shared?
+        tournament_id = Match.objects.filter(pk=match_id).values_list("tournament_id", flat=True).first()
+        if tournament_id is None:
+            raise DomainError(_("There is no such match."))
+        tournament = _lock_tournament(tournament_id, changes_pages)
+    else:  # the match's tournament, locked in one query
+        of_match = Match.objects.filter(pk=match_id).values("tournament_id")
+        tournament = _locked(Tournament.objects.filter(pk=Subquery(of_match)), changes_pages)
+        if tournament is None:
+            raise DomainError(_("There is no such match."))
     match = Match.objects.select_related("entry_a", "entry_b", "round").get(pk=match_id)
     match.tournament = tournament
     return match, tournament
@@ -1003,15 +1014,28 @@ def _open_submission(match: Match) -> ResultSubmission | None:
     return match.submissions.filter(status__in=OPEN).first()
 
 
+def _standing_submissions(match: Match) -> tuple[ResultSubmission | None, ResultSubmission | None]:
+    """The match's result waiting for confirmation (or disputed) and its confirmed one,
+    each if any (one query)."""
+    standing = list(match.submissions.filter(status__in=(*OPEN, ResultSubmission.Status.CONFIRMED)).order_by("pk"))
+    open_ = next((s for s in standing if s.status in OPEN), None)
+    confirmed = next((s for s in standing if s.status == ResultSubmission.Status.CONFIRMED), None)
+    return open_, confirmed
+
+
 def _supersede(submission: ResultSubmission) -> None:
     submission.status = ResultSubmission.Status.SUPERSEDED
     submission.save(update_fields=["status"])
 
 
 def _create_submission(
-    match: Match, decision: registry.MatchDecision, *, status: str, **fields: Any
+    match: Match, decision: registry.MatchDecision, *, status: str, confirmed: bool = False, **fields: Any
 ) -> ResultSubmission:
+    """A new version of the match's result; ``confirmed``: confirmed as it is entered
+    (a director's), at the same moment."""
     require_exclusive_lock(match.tournament)
+    if confirmed:
+        fields["submitted_at"] = fields["confirmed_at"] = timezone.now()
     version = (match.submissions.aggregate(v=Max("version"))["v"] or 0) + 1
     return ResultSubmission.objects.create(
         match=match,
@@ -1032,10 +1056,10 @@ def _director_result(
     match: Match,
     decision: registry.MatchDecision,
     open_submission: ResultSubmission | None,
+    previous: ResultSubmission | None,
     note: str,
 ) -> ResultSubmission:
     before = audit.match_state(match)
-    previous = match.submissions.filter(status=ResultSubmission.Status.CONFIRMED).first()
     if match.decided_by and match.decided_by not in (Match.DecidedBy.RESULT, Match.DecidedBy.WALKOVER):
         raise DomainError(_("This match was decided without being played; there is no result to correct."))
     if match.decided_by and match.winner_side != decision.winner:
@@ -1051,25 +1075,21 @@ def _director_result(
         _supersede(previous)
     if open_submission is not None:
         _supersede(open_submission)
-    now = timezone.now()
     submission = _create_submission(
         match,
         decision,
         status=ResultSubmission.Status.CONFIRMED,
         submitted_by_user=actor.user,
         confirmed_by_user=actor.user,
+        confirmed=True,
         note=note,
     )
-    submission.confirmed_at = now
-    submission.save(update_fields=["confirmed_at"])
     if match.decided_by:
         # Same winner: only the score changes.
         match.score_a, match.score_b, match.summary = decision.score_a, decision.score_b, decision.summary
         match.save(update_fields=["score_a", "score_b", "summary"])
     else:
-        match.started_at = match.started_at or now
-        match.save(update_fields=["started_at"])
-        _apply_decision(actor, tournament, match, submission, DecidedBy.RESULT)
+        _apply_decision(actor, tournament, match, submission, DecidedBy.RESULT)  # it marks the match started
     audit.record(
         tournament,
         actor,
