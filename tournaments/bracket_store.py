@@ -17,7 +17,8 @@ from django.utils import timezone
 from tournaments import selectors
 from tournaments.bracket import Bracket, DecidedBy
 from tournaments.draws import MatchKey
-from tournaments.models import Match, Tournament
+from tournaments.models import Entry, Match, Tournament
+from tournaments.rows import fetch
 
 
 @dataclass(slots=True)
@@ -50,12 +51,15 @@ class BracketRow:
 
 
 COLUMNS = tuple("id" if f.name == "pk" else f.name for f in fields(BracketRow))
+WITHDRAWN = "{tournament_id} = %s AND {withdrawn_at} IS NOT NULL"
 
 
 def load(tournament: Tournament) -> tuple[Bracket, dict[MatchKey, BracketRow]]:
-    """The tournament's bracket and its rows by match key (two queries)."""
-    rows = [BracketRow(*values) for values in tournament.matches.values_list(*COLUMNS)]
-    withdrawn = list(tournament.entries.filter(withdrawn_at__isnull=False).values_list("pk", flat=True))
+    """The tournament's bracket and its rows by match key (two queries, on plain cursors)."""
+    of_tournament = [tournament.pk]
+    matches = fetch(Match, COLUMNS, "{tournament_id} = %s", of_tournament, selectors.MATCH_ORDER)
+    rows = [BracketRow(*values) for values in matches]
+    withdrawn = [entry for (entry,) in fetch(Entry, ["id"], WITHDRAWN, of_tournament)]
     bracket = selectors.bracket_from_rows(rows, withdrawn, tournament.bracket_size)
     return bracket, {row.key: row for row in rows}
 

@@ -6,17 +6,14 @@ Every function here costs the same handful of SQL queries whether the tournament
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TypeVar
 
-from django.db.models import Count, Model, Prefetch, Q, QuerySet
-from django.db.models.base import ModelState
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
 from games.registry import LiveState
-from tournaments import access
+from tournaments import access, rows
 from tournaments.access import Actor
 from tournaments.bracket import Bracket, BracketMatch, DecidedBy, Slot
 from tournaments.draws import CONSOLATION, MAIN, THIRD_PLACE, Route
@@ -25,7 +22,6 @@ from tournaments.models import AuditEntry, Entry, Match, ResultSubmission, Round
 from tournaments.standings import Standings, knockout_standings
 
 FLIGHTS = (MAIN, THIRD_PLACE, CONSOLATION)
-M = TypeVar("M", bound=Model)
 
 
 def public_tournaments() -> QuerySet[Tournament]:
@@ -60,31 +56,23 @@ def entries_of(tournament: Tournament) -> list[Entry]:
 PUBLIC_ENTRY_FIELDS = (
     *("id", "tournament_id", "name", "rating", "club", "country", "seed", "bracket_seed", "withdrawn_at"),
 )
+MATCH_FIELDS = rows.attnames(Match)
+MATCH_ORDER = ("flight", "round_number", "position")  # as ``Match.Meta.ordering``
+ROUND_FIELDS = rows.attnames(Round)
+ROUND_ORDER = ("flight", "number")  # as ``Round.Meta.ordering``
 OPEN_RESULT_FIELDS = ("id", "match_id", "status", "summary", "winner_side", "submitted_at", "confirm_deadline")
 
 
 def public_entries_of(tournament: Tournament) -> list[Entry]:
     """The entries with only the columns the pages show."""
-    return instances(tournament.entries.order_by("bracket_seed", "seed", "name"), PUBLIC_ENTRY_FIELDS)
+    return rows.instances(
+        Entry,
+        PUBLIC_ENTRY_FIELDS,
+        rows.fetch(Entry, PUBLIC_ENTRY_FIELDS, "{tournament_id} = %s", [tournament.pk], ENTRY_ORDER),
+    )
 
 
-def instances(queryset: QuerySet[M], names: Iterable[str] | None = None) -> list[M]:
-    """The rows of ``queryset`` as model instances holding the fields ``names`` (all
-    when None; the others load on first use, as with ``.only()``), built straight from
-    the values: a third of what Django's ``from_db`` costs for the hundreds of rows of a
-    bracket page. No ``pre_init``/``post_init`` signals (our models have no receivers)."""
-    model = queryset.model
-    fields = model._meta.concrete_fields if names is None else [model._meta.get_field(n) for n in names]
-    attnames = [f.attname for f in fields]
-    db = queryset.db
-    rows = []
-    for values in queryset.values_list(*attnames):
-        instance = model.__new__(model)
-        instance.__dict__.update(zip(attnames, values, strict=True))
-        instance._state = ModelState()
-        instance._state.adding, instance._state.db = False, db
-        rows.append(instance)
-    return rows
+ENTRY_ORDER = ("bracket_seed", "seed", "name")  # as ``entries_of``
 
 
 # --- The bracket ---------------------------------------------------------------------
@@ -185,9 +173,10 @@ def tournament_view(tournament: Tournament) -> TournamentView:
     """Everything the tournament page shows: 4 queries whatever the size."""
     entries = public_entries_of(tournament)
     by_id = {e.pk: e for e in entries}
-    rounds = list(tournament.rounds.all())
+    where = "{tournament_id} = %s"
+    rounds = rows.instances(Round, ROUND_FIELDS, rows.fetch(Round, ROUND_FIELDS, where, [tournament.pk], ROUND_ORDER))
     round_by_id = {r.pk: r for r in rounds}
-    matches = instances(tournament.matches.all())
+    matches = rows.instances(Match, MATCH_FIELDS, rows.fetch(Match, MATCH_FIELDS, where, [tournament.pk], MATCH_ORDER))
     open_results = {
         s.match_id: s
         for s in ResultSubmission.objects.filter(match__tournament=tournament, status__in=ResultSubmission.OPEN).only(
