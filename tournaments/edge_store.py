@@ -8,6 +8,7 @@ its own memory: a key names one version of one page, so what it holds never chan
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import threading
 import time
@@ -127,9 +128,10 @@ class ResponseStore:
         """GET on a connection of this thread's own: what every reader does, without the
         client's pool and retry bookkeeping (a third of the read's cost). A connection
         that fails is dropped; the caller hears the error."""
-        connection = getattr(self._thread, "connection", None)
-        if connection is None:
-            connection = self._thread.connection = self._client().connection_pool.make_connection()
+        connection, pid = getattr(self._thread, "connection", (None, None))
+        if connection is None or pid != os.getpid():  # none yet, or inherited through a fork
+            connection = self._client().connection_pool.make_connection()
+            self._thread.connection = (connection, os.getpid())
         try:
             connection.send_command("GET", self._name(key))
             return connection.read_response()
