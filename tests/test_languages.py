@@ -122,6 +122,67 @@ def test_every_czech_message_is_translated_and_none_is_fuzzy():
     assert fuzzy == [], "check these translations and remove their fuzzy flag"
 
 
+# Where makemessages looks (and what it passes over), and the marking functions it knows
+# (xgettext's keywords as Django gives them): name -> (context argument, message argument).
+SOURCE = Path(__file__).resolve().parent.parent
+SOURCE_FOLDERS = ("director", "tournaments", "games", "clocks", "templates")
+MARKERS = {
+    **dict.fromkeys(("_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy"), (None, 0)),
+    **dict.fromkeys(("pgettext", "pgettext_lazy", "npgettext", "npgettext_lazy"), (0, 1)),
+}
+TEMPLATIZED_CALL = re.compile(r"\b(n?p?gettext)\((u'(?:[^'\\]|\\.)*'(?:, u'(?:[^'\\]|\\.)*')*)")
+
+
+def marked_in_python(source: str) -> set[tuple[str | None, str]]:
+    """(context, message) of every marked string literal, as xgettext finds them."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+        if name not in MARKERS:
+            continue
+        context_at, message_at = MARKERS[name]
+        args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args]
+        if len(args) <= message_at or args[message_at] is None:
+            continue  # a message held in a variable: marked where it is written
+        found.add((args[context_at] if context_at is not None else None, args[message_at]))
+    return found
+
+
+def marked_in_template(source: str) -> set[tuple[str | None, str]]:
+    """The same for a template: Django's own templatize turns its translate and
+    blocktranslate tags into the calls makemessages hands to xgettext."""
+    from django.utils.translation.template import templatize
+
+    found = set()
+    for name, args in TEMPLATIZED_CALL.findall(templatize(source)):
+        values = ast.literal_eval(f"({args},)")
+        found.add((values[0], values[1]) if "p" in name else (None, values[0]))
+    return found
+
+
+def test_every_message_marked_in_the_source_is_in_the_czech_catalog():
+    """Nothing shows in English on a Czech page because makemessages was not run: every
+    string marked for translation in the code and the templates has its entry (then the
+    completeness test above makes sure it is translated)."""
+    marked: dict[tuple[str | None, str], str] = {}
+    for folder in SOURCE_FOLDERS:
+        for path in sorted((SOURCE / folder).rglob("*")):
+            if path.suffix == ".py" and "migrations" not in path.parts:
+                found = marked_in_python(path.read_text(encoding="utf-8"))
+            elif path.suffix in (".html", ".txt"):
+                found = marked_in_template(path.read_text(encoding="utf-8"))
+            else:
+                continue
+            for key in found:
+                marked.setdefault(key, str(path.relative_to(SOURCE)))
+    assert len(marked) > 500, "the scan found the project's strings"
+    catalog = {(e.msgctxt, e.msgid) for e in messages(CS_PO)}
+    missing = {f"{where}: {message!r}" for key, where in marked.items() if key not in catalog for message in key[1:]}
+    assert not missing, "run manage.py makemessages -l cs -l en, then translate: " + ", ".join(sorted(missing))
+
+
 def test_czech_messages_keep_every_placeholder_and_newline():
     for e in messages(CS_PO):
         for index, text in e.msgstr.items():

@@ -12,6 +12,7 @@ import logging
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from clocks.models import Clock
 from tournaments import page_cache, selectors
@@ -41,15 +42,28 @@ def results_body(tournament: Tournament) -> SafeString:
 
 
 def projector_body(tournament: Tournament) -> SafeString:
-    """The venue screen's slides: the running matches, then the bracket."""
+    """The venue screen's slides: the running matches with their tables, the latest
+    results, the final standings, and the bracket's last rounds."""
 
     def render_body() -> str:
         view = selectors.tournament_view(tournament)
         running = selectors.running_matches(view)
-        size = PROJECTOR_MATCHES_PER_SLIDE
-        pages = [running[i : i + size] for i in range(0, len(running), size)]
-        clocked = set(Clock.objects.filter(match__in=[mv.match.pk for mv in running]).values_list("match", flat=True))
-        context = {"view": view, "tournament": tournament, "pages": pages, "clocked": clocked}
+        clocked = set(
+            Clock.objects.filter(match__in=[row.match.match.pk for row in running]).values_list("match", flat=True)
+        )
+        bracket = selectors.last_rounds(view.main, PROJECTOR_BRACKET_MATCHES) if view.main else None
+        shortened = bracket is not None and len(bracket.rounds) < len(view.main.rounds)
+        context = {
+            "view": view,
+            "tournament": tournament,
+            "running": running,
+            "clocked": clocked,
+            "latest": selectors.latest_results(view, PROJECTOR_LATEST_RESULTS),
+            "bracket": bracket,
+            "bracket_part": _("the last %(players)d") % {"players": 2 * len(bracket.rounds[0].matches)}
+            if shortened
+            else "",
+        }
         return render_to_string("public/_projector_body.html", context)
 
     return page_cache.cached_fragment(tournament, "projector", render_body)
@@ -74,4 +88,7 @@ def match_body(tournament: Tournament, match: Match) -> SafeString:
     return page_cache.cached_fragment(tournament, f"match-{match.pk}", render_body)
 
 
-PROJECTOR_MATCHES_PER_SLIDE = 8
+# The screen shows as many cards as fit (static/js/projector.js); the latest results are
+# one screen of the most recent ones; the bracket slide starts at the round of 16.
+PROJECTOR_LATEST_RESULTS = 24
+PROJECTOR_BRACKET_MATCHES = 8

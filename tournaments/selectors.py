@@ -17,9 +17,10 @@ from tournaments import access, rows
 from tournaments.access import Actor
 from tournaments.bracket import Bracket, BracketMatch, DecidedBy, Slot
 from tournaments.draws import CONSOLATION, MAIN, THIRD_PLACE, Route
-from tournaments.labels import match_label, match_labeller, round_name
+from tournaments.labels import match_label, match_labeller, round_name, rounds_in_flight
 from tournaments.models import AuditEntry, Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.standings import Standings, knockout_standings
+from tournaments.tables import MatchPlace, number_tables, session_of, session_rounds
 
 FLIGHTS = (MAIN, THIRD_PLACE, CONSOLATION)
 
@@ -241,36 +242,59 @@ def tournament_view(tournament: Tournament) -> TournamentView:
     )
 
 
-def running_matches(view: TournamentView) -> list[MatchView]:
-    """The matches being played now (both players known, not decided), the earliest
-    rounds first: what the venue's screen cycles through."""
-    running = [
-        mv
-        for flight in view.flights
-        for round_view in flight.rounds
-        for mv in round_view.matches
-        if mv.match.entry_a_id and mv.match.entry_b_id and not mv.match.decided_by
-    ]
-    return running
-
-
-# --- Printouts ------------------------------------------------------------------------
+# --- Tables and the venue ---------------------------------------------------------------
 @dataclass
 class TableRow:
-    table: str  # the match's own table if the director set one, else its number in the round
+    table: str  # the match's own table if the director set one, else its number (tournaments.tables)
     match: MatchView
 
 
-def round_tables(round_view: RoundView) -> list[TableRow]:
-    """A round's matches with their tables: the playable matches (no bye) of the round
-    numbered 1, 2, … in bracket order, unless the match has a table of its own."""
-    rows, number = [], 0
-    for mv in round_view.matches:
-        if mv.match.is_bye:
-            continue
-        number += 1
-        rows.append(TableRow(table=mv.match.table or str(number), match=mv))
-    return rows
+def tables_of(view: TournamentView) -> dict[int, str]:
+    """Every playable match's table (``tournaments.tables``): the rounds played at the
+    same time share one numbering."""
+    places = (
+        MatchPlace(
+            mv.match.pk, mv.match.flight, mv.match.round_number, mv.match.position, not mv.match.is_bye, mv.match.table
+        )
+        for flight in view.flights
+        for round_view in flight.rounds
+        for mv in round_view.matches
+    )
+    return number_tables(places, rounds_in_flight(view.tournament.bracket_size, MAIN))
+
+
+def table_of(match: Match) -> str:
+    """One match's table: reads the matches of the rounds played beside it (one query)."""
+    if match.is_bye:
+        return ""
+    main_rounds = rounds_in_flight(match.tournament.bracket_size, MAIN)
+    session = session_of(match.flight, match.round_number, main_rounds)
+    together = Q()
+    for flight, number in session_rounds(session, main_rounds):
+        together |= Q(flight=flight, round_number=number)
+    places = (
+        MatchPlace(pk, flight, number, position, not (bye_a or bye_b), table)
+        for pk, flight, number, position, bye_a, bye_b, table in Match.objects.filter(
+            together, tournament_id=match.tournament_id
+        ).values_list("pk", "flight", "round_number", "position", "bye_a", "bye_b", "table")
+    )
+    return number_tables(places, main_rounds).get(match.pk, "")
+
+
+def round_tables(round_view: RoundView, tables: dict[int, str]) -> list[TableRow]:
+    """A round's playable matches with their tables, in bracket order."""
+    return [TableRow(tables[mv.match.pk], mv) for mv in round_view.matches if mv.match.pk in tables]
+
+
+def running_matches(view: TournamentView) -> list[TableRow]:
+    """The matches being played now (both players known, not decided) with their
+    tables, in the order of the tables (the earliest session first): what the venue's
+    screen cycles through."""
+    return [
+        TableRow(table, mv)
+        for match_id, table in tables_of(view).items()
+        if (mv := view.matches[match_id]).match.entry_a_id and mv.match.entry_b_id and not mv.match.decided_by
+    ]
 
 
 def round_view_of(view: TournamentView, round_id: int) -> RoundView:
@@ -279,6 +303,47 @@ def round_view_of(view: TournamentView, round_id: int) -> RoundView:
             if round_view.round.pk == round_id:
                 return round_view
     raise Http404(_("No such round."))
+
+
+def latest_results(view: TournamentView, count: int) -> list[MatchView]:
+    """The last ``count`` matches decided at the table or by the director (no byes), the
+    latest first."""
+    not_played = ("", Match.DecidedBy.BYE, Match.DecidedBy.VOID)
+    decided = [mv for mv in view.matches.values() if mv.match.decided_at and mv.match.decided_by not in not_played]
+    decided.sort(key=lambda mv: mv.match.decided_at, reverse=True)
+    return decided[:count]
+
+
+def last_rounds(flight: FlightView, most_matches: int) -> FlightView:
+    """The flight from its first round of at most ``most_matches`` matches on (the
+    whole flight if it is that small)."""
+    rounds = flight.rounds
+    first = next((i for i, rv in enumerate(rounds) if len(rv.matches) <= most_matches), 0)
+    return FlightView(flight=flight.flight, rounds=rounds[first:])
+
+
+def bracket_sections(flight: FlightView, first_matches: int) -> list[FlightView]:
+    """A flight in parts that each fit a page or a screen. A flight whose first round has
+    at most ``first_matches`` matches is one part. A bigger one is cut into parts of
+    ``first_matches`` first-round matches, each with the rounds they lead to down to its
+    one match, and a last part from the round of ``first_matches`` players on (the round
+    that joins them)."""
+    rounds = flight.rounds
+    first = len(rounds[0].matches) if rounds else 0
+    halving = all(len(b.matches) * 2 == len(a.matches) for a, b in zip(rounds, rounds[1:], strict=False))
+    if first <= first_matches or first % first_matches or not halving:
+        return [flight]
+    parts = []
+    for part in range(first // first_matches):
+        part_rounds = []
+        for depth, round_view in enumerate(rounds):
+            size = first_matches >> depth
+            if size == 0:
+                break
+            matches = round_view.matches[part * size : (part + 1) * size]
+            part_rounds.append(RoundView(round_view.round, round_view.name, round_view.settings_text, matches))
+        parts.append(FlightView(flight=flight.flight, rounds=part_rounds))
+    return [*parts, last_rounds(flight, first_matches // 2)]
 
 
 def bracket_from_rows(rows: list[Match], withdrawn: list[int], bracket_size: int | None = None) -> Bracket:

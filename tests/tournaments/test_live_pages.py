@@ -1,10 +1,12 @@
 """Live public pages: the polling contract (204 while nothing changed, the fresh
 fragment and version after a change), the match page's fragment and the projector."""
 
+import re
+
 import pytest
 from django.test import Client
 
-from tests.conftest import first_round, play
+from tests.conftest import first_round, make_tournament, play
 from tournaments import services
 from tournaments.access import Actor
 from tournaments.models import Tournament
@@ -48,10 +50,52 @@ def test_unknown_fragments_and_private_tournaments_are_404(tournament, director)
     assert Client().get(f"/t/{draft.slug}/projector/").status_code == 404
 
 
-def test_the_projector_cycles_through_the_running_matches_and_the_bracket(tournament):
+def test_the_projector_cycles_through_the_running_matches_the_latest_results_and_the_bracket(tournament):
     play(first_round(tournament)[0])
     html = Client().get(f"/t/{tournament.slug}/projector/").content.decode()
     running = sum(1 for m in first_round(tournament) if not m.decided_by)
-    assert html.count('class="projector-match') == running == 3
-    assert html.count('class="slide') == 2  # one page of running matches, the bracket
+    assert html.count('<article class="projector-match"') == running == 3
+    assert html.count('<article class="projector-match is-decided"') == 1
+    # The running matches (split over as many screens as they need by projector.js),
+    # the latest results (one screen), the bracket (scaled to the screen).
+    assert re.findall(r'<section class="slide[^"]*" data-fit="(\w+)"', html) == ["pages", "first", "scale"]
     assert 'data-live-url="/t/' in html and "projector.js" in html
+
+
+def test_the_projectors_cards_name_the_table_of_each_running_match(tournament):
+    play(first_round(tournament)[1])
+    html = Client().get(f"/t/{tournament.slug}/projector/").content.decode()
+    now_playing = html.split('data-fit="pages"')[1].split("</section>")[0]
+    assert re.findall(r'class="projector-table">Table (\d+)<', now_playing) == ["1", "3", "4"]
+
+
+def test_the_latest_results_come_latest_first_without_byes(director):
+    event = make_tournament(director, players=6)  # an 8-bracket: seeds 1 and 2 have byes
+    playable = [m for m in first_round(event) if not m.is_bye]
+    for match in playable:
+        play(match)
+    html = Client().get(f"/t/{event.slug}/projector/").content.decode()
+    latest = html.split('data-fit="first"')[1].split("</section>")[0]
+    assert latest.count("<article") == len(playable) == 2
+    labels = re.findall(r'class="projector-round">([^<]+)<', latest)
+    assert labels == [f"Quarter-finals, match {m.position + 1}" for m in reversed(playable)]
+
+
+def test_the_projectors_bracket_of_a_big_event_starts_at_its_last_16(director):
+    event = make_tournament(director, players=40)
+    html = Client().get(f"/t/{event.slug}/projector/").content.decode()
+    bracket = html.split('data-fit="scale"')[1]
+    assert "the last 16" in bracket
+    assert re.findall(r'<section class="bracket-round"><h3>([^<]+) <small>', bracket) == [
+        "Round of 16",
+        "Quarter-finals",
+        "Semi-finals",
+        "Final",
+    ]
+
+
+def test_the_projector_shows_the_final_standings_instead_of_the_latest_results_when_it_is_over(director):
+    event = make_tournament(director, players=2)
+    play(first_round(event)[0])
+    html = Client().get(f"/t/{event.slug}/projector/").content.decode()
+    assert "Final standings" in html and 'data-fit="first"' not in html and 'data-fit="pages"' not in html

@@ -69,3 +69,68 @@ def test_only_the_directors_print(event, other_director_user):
     for path in ("print/", "print/draw/", f"print/rounds/{first.pk}/pairings/"):
         assert client_of(other_director_user).get(f"/director/t/{event.slug}/{path}").status_code == 403
         assert Client().get(f"/director/t/{event.slug}/{path}").status_code == 302  # to the sign-in
+
+
+# --- Tables shared by the rounds played together, and the draw of a big event ---------
+@pytest.fixture
+def with_consolation(director):
+    # 12 players in a 16-bracket: 4 byes; a consolation flight and a match for third place.
+    return make_tournament(director, players=12, round_plan="3", consolation=True, third_place_match=True)
+
+
+def tables_on(client, tournament, flight, number) -> list[str]:
+    round_ = tournament.rounds.get(flight=flight, number=number)
+    html = client.get(f"/director/t/{tournament.slug}/print/rounds/{round_.pk}/pairings/").content.decode()
+    return re.findall(r'class="num table-number">(\d+)<', html)
+
+
+def test_the_consolation_round_takes_the_tables_after_the_main_round_played_beside_it(with_consolation, director_user):
+    client = client_of(director_user)
+    assert tables_on(client, with_consolation, "main", 1) == ["1", "2", "3", "4"]  # 4 byes
+    assert tables_on(client, with_consolation, "main", 2) == ["1", "2", "3", "4"]
+    consolation_first = tables_on(client, with_consolation, "consolation", 1)
+    assert consolation_first and consolation_first[0] == "5"
+    assert tables_on(client, with_consolation, "main", 4) == ["1"]
+    assert tables_on(client, with_consolation, "third_place", 1) == ["2"]
+    assert tables_on(client, with_consolation, "consolation", 3) == ["3"]
+
+
+def test_one_matchs_table_is_the_one_the_whole_event_gives_it(with_consolation):
+    from tournaments import selectors
+
+    view = selectors.tournament_view(with_consolation)
+    tables = selectors.tables_of(view)
+    for match in with_consolation.matches.all():
+        match.tournament = with_consolation
+        assert selectors.table_of(match) == tables.get(match.pk, "")
+
+
+def test_a_big_draw_is_printed_32_players_a_page_then_its_last_16(director, director_user):
+    event = make_tournament(director, players=64, round_plan="3")
+    html = client_of(director_user).get(f"/director/t/{event.slug}/print/draw/").content.decode()
+    assert html.count('class="draw-part is-page"') == 3
+    assert "part 1 of 2" in html and "part 2 of 2" in html and "the last 16" in html
+    pages = html.split('class="draw-part is-page"')[1:]
+
+    def boxes_per_round(page: str) -> list[int]:
+        return [r.count('<li class="bracket-match') for r in page.split('class="bracket-round"')[1:]]
+
+    # Each half: 16 first-round matches and the rounds they lead to, down to one match.
+    assert [boxes_per_round(page) for page in pages] == [[16, 8, 4, 2, 1], [16, 8, 4, 2, 1], [8, 4, 2, 1]]
+    # Every player is on the first two pages exactly once.
+    for number in range(1, 65):
+        assert sum(page.count(f">Player {number:03d}<") for page in pages[:2]) == 1
+
+
+def test_a_small_draw_is_one_page(event, director_user):
+    html = client_of(director_user).get(f"/director/t/{event.slug}/print/draw/").content.decode()
+    assert 'class="draw-part is-page"' not in html and html.count('class="draw-part"') == 1
+
+
+def test_the_player_and_the_match_page_name_the_table_the_printouts_give(with_consolation):
+    second = with_consolation.matches.get(flight="main", round_number=1, position=1)  # table 1: position 0 is a bye
+    first_table = 'class="table-badge">Table 1<'
+    assert first_table in Client().get(f"/p/{second.entry_a.private_key}/").content.decode()
+    assert first_table in Client().get(f"/t/{with_consolation.slug}/m/{second.pk}/").content.decode()
+    bye = with_consolation.matches.get(flight="main", round_number=1, position=0)
+    assert "table-badge" not in Client().get(f"/t/{with_consolation.slug}/m/{bye.pk}/").content.decode()

@@ -35,7 +35,8 @@ def standings_rows(view: TournamentView) -> SafeString:
     still = view.still_playing()
     if still:
         names = ", ".join(escape(e.name) for e in still)
-        out.append(f'<tr><td class="place">—</td><td colspan="3">{escape(_("Still playing:"))} {names}</td></tr>')
+        label = escape(_("Still playing:"))  # not inside the f-string: xgettext would not find it there
+        out.append(f'<tr><td class="place">—</td><td colspan="3">{label} {names}</td></tr>')
     return mark_safe("".join(out))  # noqa: S308 - every value above is escaped
 
 

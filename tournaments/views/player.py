@@ -90,6 +90,7 @@ def _match_context(entry, match, matches=None, error: str = "", posted=None) -> 
         "matches": matches,
         "match": match,
         "label": selectors.describe_match(match) if match is not None else "",
+        "table": selectors.table_of(match) if match is not None and not match.decided_by else "",
         "settings_text": entry.tournament.game.describe_round_settings(match.round.settings) if match else "",
         "opponent": match.opponent_of(entry) if match is not None else None,
         "open_result": open_result,

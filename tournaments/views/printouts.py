@@ -4,15 +4,19 @@ tables, and a result slip per match (the players' private-link slips are
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from tournaments import selectors
+from tournaments.draws import CONSOLATION, THIRD_PLACE
 from tournaments.views.director import directed
 
 MAX_SLIP_ROWS = 15
+DRAW_PAGE_MATCHES = 16  # first-round matches on a page of the draw: 32 players
 
 
 @login_required
@@ -22,13 +26,40 @@ def index(request, slug: str):
     return render(request, "director/print_index.html", {"tournament": tournament, "view": view})
 
 
+@dataclass
+class DrawPart:
+    """A page of the draw: a flight, or a part of a big one."""
+
+    heading: str
+    flight: selectors.FlightView
+    own_page: bool  # a part of a flight too big for one page
+
+
 @login_required
 def draw_sheet(request, slug: str):
     """The draw as drawn: every flight's bracket, the seeds and the byes, and the random
-    seed that repeats it."""
+    seed that repeats it. A big flight is printed in parts of 32 players a page, then
+    its last 16 (``selectors.bracket_sections``)."""
     actor, tournament = directed(request, slug)
     view = selectors.tournament_view(tournament)
-    return render(request, "director/print_draw.html", {"tournament": tournament, "view": view})
+    context = {"tournament": tournament, "view": view, "parts": draw_parts(view)}
+    return render(request, "director/print_draw.html", context)
+
+
+def draw_parts(view: selectors.TournamentView) -> list[DrawPart]:
+    titles = {THIRD_PLACE: _("Match for third place"), CONSOLATION: _("Consolation")}
+    parts = []
+    for flight in view.flights:
+        sections = selectors.bracket_sections(flight, DRAW_PAGE_MATCHES)
+        for number, section in enumerate(sections, start=1):
+            label = ""
+            if len(sections) > 1 and number < len(sections):
+                label = _("part %(number)d of %(count)d") % {"number": number, "count": len(sections) - 1}
+            elif len(sections) > 1:
+                label = _("the last %(players)d") % {"players": 2 * len(section.rounds[0].matches)}
+            heading = " · ".join(text for text in (titles.get(flight.flight, ""), label) if text)
+            parts.append(DrawPart(heading, section, own_page=len(sections) > 1))
+    return parts
 
 
 @login_required
@@ -36,7 +67,8 @@ def pairings(request, slug: str, round_id: int):
     actor, tournament = directed(request, slug)
     view = selectors.tournament_view(tournament)
     round_view = selectors.round_view_of(view, round_id)
-    context = {"tournament": tournament, "round": round_view, "rows": selectors.round_tables(round_view)}
+    rows = selectors.round_tables(round_view, selectors.tables_of(view))
+    context = {"tournament": tournament, "round": round_view, "rows": rows}
     return render(request, "director/print_pairings.html", context)
 
 
@@ -50,7 +82,7 @@ def result_slips(request, slug: str, round_id: int):
     context = {
         "tournament": tournament,
         "round": round_view,
-        "rows": selectors.round_tables(round_view),
+        "rows": selectors.round_tables(round_view, selectors.tables_of(view)),
         "game_lines": range(1, slip_rows(round_view.round.settings) + 1),
     }
     return render(request, "director/print_result_slips.html", context)

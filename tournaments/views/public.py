@@ -68,6 +68,7 @@ def match_detail(request, slug: str, match_id: int):
                 "tournament": tournament,
                 "match": match,
                 "label": selectors.describe_match(match),
+                "table": selectors.table_of(match),
                 "settings_text": tournament.game.describe_round_settings(match.round.settings),
                 "body": match_body(tournament, match),
                 "is_director": access.is_director(actor, tournament),
