@@ -2,8 +2,9 @@
  * Live match clocks. Every element with data-clock-url (the clock's JSON) is kept
  * running: the faces count down locally from the server's view (time_ms at
  * server_time, corrected for the offset between this browser's clock and the
- * server's) and the view is fetched again every 2 s. The server is the authority:
- * nothing here decides a time, a flag or a press.
+ * server's) and the view is fetched again every 2 s while the clock is on the screen
+ * (a projector's hidden slides ask nothing; refresh() asks at once when one is shown).
+ * The server is the authority: nothing here decides a time, a flag or a press.
  *
  * With data-clock-press-url (the table clock), tapping the running half presses the
  * clock: POST {side, version} as JSON with the CSRF token. The version is the one this
@@ -108,6 +109,7 @@
   // --- Talking to the server --------------------------------------------------------
   Clock.prototype.refresh = function () {
     if (this.loading || this.busy) return;
+    if (this.root.offsetParent === null) return; // not on the screen (display: none): nobody is looking
     var self = this;
     var sent = Date.now();
     this.loading = true;

@@ -28,6 +28,10 @@
     if (!all.length) return;
     index = index % all.length;
     Array.prototype.forEach.call(all, function (slide, i) { slide.classList.toggle("is-shown", i === index); });
+    // The clocks of a hidden slide do not ask the server (clock.js): ask as it shows.
+    Array.prototype.forEach.call(all[index].querySelectorAll("[data-clock-url]"), function (face) {
+      if (face.matchClock) face.matchClock.refresh();
+    });
   }
 
   // Put the cards of the screens made last time back into their slide.

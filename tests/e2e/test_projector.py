@@ -9,8 +9,11 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from clocks import services as clock_services
+from games.chess import services as chess_services
 from tests.conftest import first_round, make_tournament, play
 from tests.e2e.conftest import ARTIFACTS
+from tournaments.access import Actor
 
 pytestmark = pytest.mark.browser
 
@@ -72,3 +75,26 @@ def test_the_slides_cycle_and_the_bracket_is_drawn_to_fit_the_screen(browser, li
     assert right <= SCREEN["width"] and bottom <= SCREEN["height"], "the bracket is cut off"
     page.screenshot(path=str(ARTIFACTS / "projector-bracket.png"))
     expect(shown).to_contain_text("Now playing", timeout=4000)  # and round again
+
+
+def test_only_the_clocks_on_the_screen_ask_the_server_and_they_count_down(browser, live_server, director):
+    event = make_tournament(director, players=16, game_type="chess", round_plan="2", settings={"time_control": "600"})
+    for match in first_round(event):
+        white = chess_services.state_of(match).next_game.white
+        clock_services.start_clock(Actor(entry=match.entry_on(white)), match.pk, white)
+    page = browser.new_page(locale="en-US", viewport=SCREEN)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "clock.json" in request.url else None)
+    page.goto(f"{live_server.url}/t/{event.slug}/projector/?seconds=60")
+    expect(page.locator(".slide.is-shown .slide-count")).to_have_text(re.compile(r"1/[2-9]"))  # 8 clocks: 2+ screens
+    faces = page.locator(".slide.is-shown [data-clock-url]")
+    on_screen = {face.get_attribute("data-clock-url") for face in faces.all()}
+    page.screenshot(path=str(ARTIFACTS / "projector-clocks.png"))
+    assert 0 < len(on_screen) < 8
+    running = page.locator(".slide.is-shown .cw-half.is-on-move .cw-time").first
+    seen = running.inner_text()
+    page.wait_for_timeout(4500)  # two refreshes of every clock on the screen
+    assert running.inner_text() != seen, "the running clock counts down"
+    paths = {url.split(live_server.url, 1)[1] for url in asked}
+    assert paths == on_screen, "the clocks of the hidden screens asked nothing"
+    assert len(asked) >= 2 * len(on_screen)
