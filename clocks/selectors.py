@@ -37,6 +37,18 @@ def clock_view_of(match: Match, now: datetime | None = None) -> dict[str, Any] |
     return ready_view(match, setup, now)
 
 
+def clock_views(tournament_id: int, match_ids: list[int], now: datetime | None = None) -> dict[int, dict[str, Any]]:
+    """The views of the clocks these matches of the tournament have (``services.clock_view``),
+    by match id, all at one ``now``: two queries however many. A match whose clock was
+    never started has none here (its page shows the ready clock from ``clock_view_of``)."""
+    clocks = list(Clock.objects.filter(match_id__in=match_ids, match__tournament_id=tournament_id))
+    if not clocks:
+        return {}
+    services.remember_states(clocks)
+    now = now or services.server_now()
+    return {clock.match_id: services.clock_view(clock, now) for clock in clocks}
+
+
 def ready_view(match: Match, setup, now: datetime | None = None) -> dict[str, Any]:
     """What ``services.clock_view`` shows for the clock ``ensure_clock`` would create."""
     now = now or services.server_now()

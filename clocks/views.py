@@ -9,6 +9,7 @@ answer is the clock's view, or ``{"detail": ...}`` with 400, 403 or 409).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -32,6 +33,8 @@ from tournaments.views.common import actor_of
 PLAYER_ACTIONS = ("start", "press")
 DIRECTOR_ACTIONS = ("start", "press", "pause", "resume", "adjust")
 FIELDS = ("side", "version", "seconds", "reason")
+MATCH_ID = re.compile(r"[1-9][0-9]{0,8}")  # a match id (below 2**31)
+MAX_CLOCKS_ASKED = 512
 
 
 # --- Reading -----------------------------------------------------------------------------
@@ -46,6 +49,26 @@ def clock_json(request: HttpRequest, slug: str, match_id: int) -> JsonResponse:
     if view is None:
         return JsonResponse({"detail": _("This match has no clock.")}, status=404)
     return JsonResponse(view)
+
+
+@never_cache
+@require_GET
+def clocks_json(request: HttpRequest, slug: str) -> JsonResponse:
+    """Many clocks of a tournament at one moment, for a page that shows many (the
+    tournament page, the projector): ``?matches=12,13`` gives ``{"server_time": ...,
+    "clocks": {"12": view, ...}}``. Matches of another tournament and matches without a
+    clock are left out. Public, like the match pages; never cached."""
+    tournament = tournament_selectors.tournament_for(actor_of(request), slug)
+    parts = [part.strip() for part in request.GET.get("matches", "").split(",") if part.strip()]
+    if not all(MATCH_ID.fullmatch(part) for part in parts):
+        detail = _("Give the matches as their numbers separated by commas, e.g. ?matches=12,13.")
+        return JsonResponse({"detail": detail, "errors": {"matches": [detail]}}, status=400)
+    if len(parts) > MAX_CLOCKS_ASKED:
+        detail = _("Ask for at most %(count)d matches at a time.") % {"count": MAX_CLOCKS_ASKED}
+        return JsonResponse({"detail": detail, "errors": {"matches": [detail]}}, status=400)
+    now = services.server_now()
+    views = selectors.clock_views(tournament.pk, sorted({int(part) for part in parts}), now)
+    return JsonResponse({"server_time": now.isoformat(), "clocks": {str(k): v for k, v in views.items()}})
 
 
 @never_cache

@@ -7,6 +7,8 @@ from celery import Celery
 from celery.signals import after_setup_logger, task_postrun, task_prerun
 from django.db import close_old_connections
 
+from director import filesystem_broker  # noqa: F401 - registers the broker of make run (director-filesystem://)
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "director.settings")
 
 app = Celery("director")

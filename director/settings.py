@@ -135,7 +135,7 @@ else:
     CELERY_QUEUE_DIR = Path(os.environ.get("CELERY_QUEUE_DIR", VAR_DIR / "celery"))
     for sub in ("queue", "processed", "control"):
         (CELERY_QUEUE_DIR / sub).mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_URL = "filesystem://localhost//"
+    CELERY_BROKER_URL = "director-filesystem://localhost//"  # kombu's, written safely: director/filesystem_broker.py
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(CELERY_QUEUE_DIR / "queue"),
         "data_folder_out": str(CELERY_QUEUE_DIR / "queue"),

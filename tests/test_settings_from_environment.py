@@ -18,6 +18,7 @@ print(json.dumps({
     "engine": settings.DATABASES["default"]["ENGINE"],
     "db_name": str(settings.DATABASES["default"]["NAME"]),
     "broker": settings.CELERY_BROKER_URL,
+    "transport": __import__("kombu").Connection(settings.CELERY_BROKER_URL).transport_cls,
     "cache": settings.CACHES["default"]["BACKEND"],
     "time_zone": settings.TIME_ZONE,
     "languages": [code for code, _ in settings.LANGUAGES],
@@ -53,7 +54,8 @@ def test_the_defaults_need_nothing_but_python(tmp_path):
     values = json.loads(result.stdout)
     assert values["engine"] == "django.db.backends.sqlite3"
     assert values["db_name"] == str(tmp_path / "director.sqlite3")
-    assert values["broker"].startswith("filesystem://")
+    assert values["broker"].startswith("director-filesystem://")  # director/filesystem_broker.py
+    assert values["transport"] == "director-filesystem"
     assert values["cache"].endswith("LocMemCache")
     assert (tmp_path / "celery" / "queue").is_dir()
     assert values["time_zone"] == "Europe/Prague"

@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from clocks.models import Clock
+from clocks import selectors as clock_selectors
 from tournaments import page_cache, selectors
 from tournaments.models import Match, ResultSubmission, Tournament
 
@@ -26,9 +26,19 @@ def tournament_body(tournament: Tournament) -> SafeString:
 
     def render_body() -> str:
         view = selectors.tournament_view(tournament)
-        return render_to_string("public/_tournament_body.html", {"view": view, "tournament": tournament})
+        running = selectors.running_matches(view)
+        context = {"view": view, "tournament": tournament, "running": running, "clock_views": None}
+        if tournament.game.clock is not None:
+            context["clock_views"] = clock_views_of(tournament, running)
+        return render_to_string("public/_tournament_body.html", context)
 
     return page_cache.cached_fragment(tournament, "tournament", render_body)
+
+
+def clock_views_of(tournament: Tournament, running: list[selectors.TableRow]) -> dict[int, dict]:
+    """The clocks of the running matches, as they were when the page was made (the page
+    then keeps them going: ``static/js/clock.js``)."""
+    return clock_selectors.clock_views(tournament.pk, [row.match.match.pk for row in running]) if running else {}
 
 
 def results_body(tournament: Tournament) -> SafeString:
@@ -48,16 +58,13 @@ def projector_body(tournament: Tournament) -> SafeString:
     def render_body() -> str:
         view = selectors.tournament_view(tournament)
         running = selectors.running_matches(view)
-        clocked = set(
-            Clock.objects.filter(match__in=[row.match.match.pk for row in running]).values_list("match", flat=True)
-        )
         bracket = selectors.last_rounds(view.main, PROJECTOR_BRACKET_MATCHES) if view.main else None
         shortened = bracket is not None and len(bracket.rounds) < len(view.main.rounds)
         context = {
             "view": view,
             "tournament": tournament,
             "running": running,
-            "clocked": clocked,
+            "clock_views": clock_views_of(tournament, running) if tournament.game.clock is not None else {},
             "latest": selectors.latest_results(view, PROJECTOR_LATEST_RESULTS),
             "bracket": bracket,
             "bracket_part": _("the last %(players)d") % {"players": 2 * len(bracket.rounds[0].matches)}

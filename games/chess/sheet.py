@@ -159,9 +159,7 @@ def sheet_of(match: Match, games: list[ChessGame] | None = None, lots: list[Colo
 
 
 def describe(state: minimatch.MiniMatchState) -> str:
-    """ "1½–½", "1–1, rapid tie-break 1–0" in the reader's language."""
-    if not state.games:
-        return gettext("not started")
+    """ "0–0", "1½–½", "1–1, rapid tie-break 1–0" in the reader's language."""
     return minimatch.describe(state).translate(gettext)
 
 

@@ -6,6 +6,11 @@
  * (a projector's hidden slides ask nothing; refresh() asks at once when one is shown).
  * The server is the authority: nothing here decides a time, a flag or a press.
  *
+ * A page of many clocks (the tournament page, the projector) puts them inside an
+ * element with data-clock-batch-url: those read-only clocks are fetched together, one
+ * request for all of them on the screen (?matches=12,13 -> {server_time, clocks: {12:
+ * view}}), each clock naming its match in data-clock-match.
+ *
  * With data-clock-press-url (the table clock), tapping the running half presses the
  * clock: POST {side, version} as JSON with the CSRF token. The version is the one this
  * page last saw, so a double tap presses once (the second gets 409 and is ignored);
@@ -65,14 +70,14 @@
     this.busy = false; // a press or start on its way
     this.loading = false;
     this.shown = {};
+    var many = this.pressUrl || this.startUrl ? null : root.closest("[data-clock-batch-url]");
+    this.batch = many ? many.clockBatch || (many.clockBatch = new Batch(many)) : null;
     this.bind();
     this.refresh();
     var self = this;
     root.matchClock = this;
-    this.timers = [
-      setInterval(function () { self.refresh(); }, REFRESH_MS),
-      setInterval(function () { self.render(); }, TICK_MS),
-    ];
+    this.timers = [setInterval(function () { self.render(); }, TICK_MS)];
+    if (!this.batch) this.timers.push(setInterval(function () { self.refresh(); }, REFRESH_MS));
     this.onVisible = function () { if (!document.hidden) self.refresh(); };
     document.addEventListener("visibilitychange", this.onVisible);
   }
@@ -108,6 +113,7 @@
 
   // --- Talking to the server --------------------------------------------------------
   Clock.prototype.refresh = function () {
+    if (this.batch) return this.batch.soon();
     if (this.loading || this.busy) return;
     if (this.root.offsetParent === null) return; // not on the screen (display: none): nobody is looking
     var self = this;
@@ -190,6 +196,49 @@
       box.textContent = message;
       box.hidden = !message;
     });
+  };
+
+  // --- Many clocks, one request -------------------------------------------------------
+  function Batch(root) {
+    this.root = root;
+    this.url = root.getAttribute("data-clock-batch-url");
+    this.loading = false;
+    this.waiting = null;
+    var self = this;
+    setInterval(function () { self.refresh(); }, REFRESH_MS);
+  }
+
+  // Several clocks ask at once (a page loads, a slide shows): one request for them all.
+  Batch.prototype.soon = function () {
+    var self = this;
+    if (this.waiting === null) this.waiting = setTimeout(function () { self.waiting = null; self.refresh(); }, 30);
+  };
+
+  Batch.prototype.refresh = function () {
+    if (this.loading || document.hidden) return;
+    var root = this.root;
+    var shown = window.matchClocks.filter(function (clock) {
+      return clock.batch === root.clockBatch && clock.root.offsetParent !== null && !clock.busy;
+    });
+    if (!shown.length) return;
+    var ids = shown.map(function (clock) { return clock.root.getAttribute("data-clock-match"); });
+    var self = this;
+    var sent = Date.now();
+    this.loading = true;
+    fetch(this.url + "?matches=" + ids.join(","), {
+      headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store",
+    })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) {
+        if (!data) return;
+        var received = Date.now();
+        shown.forEach(function (clock, i) {
+          var view = data.clocks[ids[i]];
+          if (view) clock.accept(view, sent, received);
+        });
+      })
+      .catch(function () { /* offline for a moment: keep counting, try again */ })
+      .then(function () { self.loading = false; });
   };
 
   // --- Showing it ---------------------------------------------------------------------

@@ -3,12 +3,14 @@ buttons behind them (JSON from clock.js, plain forms without it) and the live cl
 on the public match page and the score sheets."""
 
 import json
+import re
 
 import pytest
 from django.test import Client
 
 from clocks.models import Clock, ClockEvent
 from tests.conftest import first_round, make_tournament
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +71,81 @@ def test_the_clock_json_of_a_match_without_a_clock_is_404(director):
     scored = make_tournament(director, players=4)
     match = first_round(scored)[0]
     assert Client().get(f"/t/{scored.slug}/m/{match.pk}/clock.json").status_code == 404
+
+
+# --- Many clocks in one request (the tournament page, the projector) ------------------------------
+def many_url(event, matches) -> str:
+    return f"/t/{event.slug}/clocks.json?matches={','.join(str(m) for m in matches)}"
+
+
+def started(event):
+    """The first round's matches, the first two with their clocks started by a player."""
+    matches = first_round(event)
+    for match in matches[:2]:
+        client, token = player_client(match)
+        post_json(client, f"/p/{match.entry_a.private_key}/m/{match.pk}/clock/start/", {"side": "a"}, token)
+    return matches
+
+
+def test_many_clocks_come_in_one_answer_as_each_ones_own_json_at_one_moment(event):
+    first, second = started(event)
+    response = Client().get(many_url(event, [first.pk, second.pk]))
+    assert response.status_code == 200 and "no-store" in response["Cache-Control"]
+    data = response.json()
+    assert set(data["clocks"]) == {str(first.pk), str(second.pk)}
+    for match in (first, second):
+        view, own = data["clocks"][str(match.pk)], Client().get(json_url(match)).json()
+        assert view["server_time"] == data["server_time"]
+        assert {k: v for k, v in view.items() if k not in ("server_time", "time_ms", "delay_left_ms")} == {
+            k: v for k, v in own.items() if k not in ("server_time", "time_ms", "delay_left_ms")
+        }
+        assert view["phase"] == "running" and view["running"] == "a"
+
+
+def test_matches_without_a_clock_and_matches_of_another_event_are_left_out(event, director):
+    first, _second = started(event)
+    other = make_tournament(director, players=4, game_type="backgammon", round_plan="3", settings={"clock": "allowed"})
+    theirs = started(other)[0]
+    never_started = make_tournament(director, players=4, game_type="backgammon", round_plan="3")
+    data = Client().get(many_url(event, [first.pk, theirs.pk, first_round(never_started)[0].pk, 99999])).json()
+    assert list(data["clocks"]) == [str(first.pk)]
+    assert Client().get(f"/t/{event.slug}/clocks.json").json()["clocks"] == {}  # nothing asked, nothing given
+
+
+@pytest.mark.parametrize(
+    "matches",
+    ["abc", "1,,x", "-4", "1.5", "0", "12345678901", "1;2", ",".join(["7"] * 513)],
+    ids=["letters", "a_word_among_them", "negative", "decimal", "zero", "too_big", "semicolons", "more_than_512"],
+)
+def test_a_bad_list_of_matches_is_a_400_that_says_how(event, matches):
+    response = Client().get(f"/t/{event.slug}/clocks.json", {"matches": matches})
+    assert response.status_code == 400
+    assert "matches" in response.json()["errors"]
+
+
+def test_the_clocks_of_a_draft_are_nobodys(director):
+    draft = services.create_tournament(director, name="Not public yet", game_type="backgammon")
+    assert Client().get(f"/t/{draft.slug}/clocks.json?matches=1").status_code == 404
+
+
+def test_the_tournament_pages_running_matches_carry_their_clocks_fetched_together(event):
+    first, second = started(event)[:2]
+    html = Client().get(f"/t/{event.slug}/").content.decode()
+    assert f'data-clock-batch-url="/t/{event.slug}/clocks.json"' in html
+    section = html.split('id="now-playing"')[1].split("</section>")[0]
+    assert ">Clock<" in section
+    clocks = re.findall(r'<span class="clock-widget is-compact"[^>]*data-clock-match="(\d+)" data-phase="(\w*)"', section)
+    assert clocks == [(str(first.pk), "running"), (str(second.pk), "running")]  # 4 players: 2 matches
+    faces = re.findall(r'data-clock-face="(a|b)">(\d+):(\d\d)<', section)
+    assert [side for side, *_ in faces] == ["a", "b", "a", "b"]
+    seconds = [int(m) * 60 + int(s) for _side, m, s in faces]
+    assert seconds[1] == seconds[3] == 360 and all(350 < seconds[i] <= 360 for i in (0, 2))  # a's time runs
+
+
+def test_a_running_match_whose_clock_is_not_started_gets_an_empty_clock_that_fills_in(event):
+    html = Client().get(f"/t/{event.slug}/").content.decode()
+    section = html.split('id="now-playing"')[1].split("</section>")[0]
+    assert section.count('data-phase=""') == 2  # shown once clock.js has the clock's view
 
 
 # --- The table clock -----------------------------------------------------------------------------

@@ -86,3 +86,27 @@ def test_a_running_clock_counts_down_on_the_public_match_page(browser, live_serv
     assert later != seen and 9 * 60 + 50 <= minutes * 60 + seconds < 10 * 60
     other = page.locator(f"[data-clock-face={'b' if white == 'a' else 'a'}]")
     expect(other).to_have_text("10:00")  # only the running side counts down
+
+
+def test_the_tournament_pages_running_clocks_count_down_fetched_in_one_request(browser, live_server, director):
+    event = make_tournament(director, players=8, game_type="chess", round_plan="2", settings={"time_control": "600"})
+    for match in first_round(event):
+        white = chess_services.state_of(match).next_game.white
+        clock_services.start_clock(Actor(entry=match.entry_on(white)), match.pk, white)
+    page = browser.new_page(locale="en-US")
+    asked: list[str] = []
+    def note(request):
+        if "clock" in request.url and "/static/" not in request.url:
+            asked.append(request.url)
+
+    page.on("request", note)
+    page.goto(f"{live_server.url}/t/{event.slug}/")
+    running = page.locator("#now-playing .cw-half.is-on-move .cw-time")
+    expect(running).to_have_count(4)
+    seen = running.all_inner_texts()
+    page.wait_for_timeout(2500)
+    later = running.all_inner_texts()
+    assert all(now != before for now, before in zip(later, seen, strict=True)), "every running clock counts down"
+    assert asked and all("/clocks.json?matches=" in url for url in asked), "one request for all, none per clock"
+    assert all(url.endswith(",".join(str(m.pk) for m in first_round(event))) for url in asked)
+    page.screenshot(path=str(ARTIFACTS / "tournament-now-playing.png"), full_page=True)

@@ -99,3 +99,25 @@ def test_the_projector_shows_the_final_standings_instead_of_the_latest_results_w
     play(first_round(event)[0])
     html = Client().get(f"/t/{event.slug}/projector/").content.decode()
     assert "Final standings" in html and 'data-fit="first"' not in html and 'data-fit="pages"' not in html
+
+
+def test_the_tournament_page_lists_the_running_matches_with_their_tables(director):
+    event = make_tournament(director, players=6)  # seeds 1 and 2 have byes: 2 matches to play
+    playable = [m for m in first_round(event) if not m.is_bye]
+    services.submit_result(Actor(entry=playable[1].entry_a), playable[1].pk, {"games": [[21, 5], [21, 6]]})
+    html = Client().get(f"/t/{event.slug}/").content.decode()
+    assert 'href="#now-playing"' in html
+    section = html.split('id="now-playing"')[1].split("</section>")[0]
+    rows = re.findall(r'<tr><td class="num table-number">(\d+)</td><td><a href="([^"]+)">([^<]+)</a>', section)
+    assert rows == [
+        (str(table), f"/t/{event.slug}/m/{match.pk}/", f"Quarter-finals, match {match.position + 1}")
+        for table, match in enumerate(playable, start=1)
+    ]
+    assert "provisional" in section and "2–0 (21–5, 21–6)" in section
+    assert "clock-widget" not in section and ">Clock<" not in section  # a scored game has no clocks
+
+
+def test_nothing_running_no_list(director):
+    event = make_tournament(director, players=2)
+    play(first_round(event)[0])
+    assert 'id="now-playing"' not in Client().get(f"/t/{event.slug}/").content.decode()

@@ -1,6 +1,7 @@
 """The tournament page's long tables built in Python: a 1024-player event has 1024
-rows in its standings and 1024 in its player list, and a template loop over them
-costs several times the rest of the page (see ``bench/draw.py``)."""
+rows in its standings, 1024 in its player list and 512 running matches in its first
+round, and a template loop over them costs several times the rest of the page (see
+``bench/draw.py``)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from clocks.templatetags.clock_tags import compact_clock
 from tournaments.models import Entry
-from tournaments.selectors import TournamentView
+from tournaments.selectors import TableRow, TournamentView
 
 register = template.Library()
 
@@ -50,4 +52,30 @@ def player_rows(entries: list[Entry]) -> SafeString:
         f"<td>{escape(entry.club)}</td><td>{escape(entry.country)}</td></tr>"
         for entry in entries
     ]
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped
+
+
+@register.simple_tag
+def now_playing_rows(running: list[TableRow], clock_views: dict[int, dict] | None, match_url_prefix: str) -> SafeString:
+    """``{% now_playing_rows running clock_views prefix %}``: table, match, players, the
+    live score, and the clock when the game has clocks (``clock_views`` is None when it
+    has none)."""
+    provisional = escape(_("provisional"))
+    out = []
+    for row in running:
+        view = row.match
+        match = view.match
+        if view.open_result is not None:
+            score = f'<span class="tag provisional">{provisional}</span> {escape(view.open_result.summary)}'
+        else:
+            score = escape(view.live.text) if view.live is not None else ""
+        clock = ""
+        if clock_views is not None:
+            clock = f"<td>{compact_clock(match, clock_views.get(match.pk))}</td>"
+        out.append(
+            f'<tr><td class="num table-number">{escape(row.table)}</td>'
+            f'<td><a href="{escape(match_url_prefix)}{match.pk}/">{escape(view.label)}</a></td>'
+            f"<td>{escape(match.entry_a.name)} – {escape(match.entry_b.name)}</td>"
+            f'<td class="live-score">{score}</td>{clock}</tr>'
+        )
     return mark_safe("".join(out))  # noqa: S308 - every value above is escaped
