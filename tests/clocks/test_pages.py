@@ -134,7 +134,8 @@ def test_the_tournament_pages_running_matches_carry_their_clocks_fetched_togethe
     assert f'data-clock-batch-url="/t/{event.slug}/clocks.json"' in html
     section = html.split('id="now-playing"')[1].split("</section>")[0]
     assert ">Clock<" in section
-    clocks = re.findall(r'<span class="clock-widget is-compact"[^>]*data-clock-match="(\d+)" data-phase="(\w*)"', section)
+    compact = r'<span class="clock-widget is-compact"[^>]*data-clock-match="(\d+)" data-phase="(\w*)"'
+    clocks = re.findall(compact, section)
     assert clocks == [(str(first.pk), "running"), (str(second.pk), "running")]  # 4 players: 2 matches
     faces = re.findall(r'data-clock-face="(a|b)">(\d+):(\d\d)<', section)
     assert [side for side, *_ in faces] == ["a", "b", "a", "b"]

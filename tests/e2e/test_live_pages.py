@@ -95,6 +95,7 @@ def test_the_tournament_pages_running_clocks_count_down_fetched_in_one_request(b
         clock_services.start_clock(Actor(entry=match.entry_on(white)), match.pk, white)
     page = browser.new_page(locale="en-US")
     asked: list[str] = []
+
     def note(request):
         if "clock" in request.url and "/static/" not in request.url:
             asked.append(request.url)
