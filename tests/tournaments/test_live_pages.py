@@ -105,6 +105,8 @@ def test_the_tournament_page_lists_the_running_matches_with_their_tables(directo
     event = make_tournament(director, players=6)  # seeds 1 and 2 have byes: 2 matches to play
     playable = [m for m in first_round(event) if not m.is_bye]
     services.submit_result(Actor(entry=playable[1].entry_a), playable[1].pk, {"games": [[21, 5], [21, 6]]})
+    disputed = services.submit_result(Actor(entry=playable[0].entry_a), playable[0].pk, {"games": [[21, 9], [21, 8]]})
+    services.dispute_result(Actor(entry=playable[0].entry_b), disputed.pk, "21-19 in the second game")
     html = Client().get(f"/t/{event.slug}/").content.decode()
     assert 'href="#now-playing"' in html
     section = html.split('id="now-playing"')[1].split("</section>")[0]
@@ -113,7 +115,10 @@ def test_the_tournament_page_lists_the_running_matches_with_their_tables(directo
         (str(table), f"/t/{event.slug}/m/{match.pk}/", f"Quarter-finals, match {match.position + 1}")
         for table, match in enumerate(playable, start=1)
     ]
-    assert "provisional" in section and "2–0 (21–5, 21–6)" in section
+    assert '<span class="tag provisional">provisional</span> 2–0 (21–5, 21–6)' in section
+    assert '<span class="tag disputed">disputed</span> 2–0 (21–9, 21–8)' in section
+    projector = Client().get(f"/t/{event.slug}/projector/").content.decode()
+    assert '<span class="tag disputed">disputed</span> 2–0 (21–9, 21–8)' in projector
     assert "clock-widget" not in section and ">Clock<" not in section  # a scored game has no clocks
 
 

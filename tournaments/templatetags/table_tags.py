@@ -60,13 +60,14 @@ def now_playing_rows(running: list[TableRow], clock_views: dict[int, dict] | Non
     """``{% now_playing_rows running clock_views prefix %}``: table, match, players, the
     live score, and the clock when the game has clocks (``clock_views`` is None when it
     has none)."""
-    provisional = escape(_("provisional"))
+    tags = {"provisional": escape(_("provisional")), "disputed": escape(_("disputed"))}
     out = []
     for row in running:
         view = row.match
         match = view.match
         if view.open_result is not None:
-            score = f'<span class="tag provisional">{provisional}</span> {escape(view.open_result.summary)}'
+            status = view.open_result.status
+            score = f'<span class="tag {escape(status)}">{tags[status]}</span> {escape(view.open_result.summary)}'
         else:
             score = escape(view.live.text) if view.live is not None else ""
         clock = ""
