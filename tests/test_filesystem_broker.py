@@ -22,6 +22,7 @@ def channel(tmp_path):
         "data_folder_in": str(folder),
         "data_folder_out": str(folder),
         "processed_folder": str(tmp_path),
+        "control_folder": str(tmp_path),
         "store_processed": False,
     }
     with Connection(transport=filesystem_broker.Transport, transport_options=options) as connection:
