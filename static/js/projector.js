@@ -109,7 +109,8 @@
     var box = content.getBoundingClientRect();
     var width = content.scrollWidth;
     var height = content.scrollHeight;
-    var scale = Math.min(MAX_SCALE, root.clientWidth / width, (window.innerHeight - box.top - MARGIN) / height);
+    var room = { width: window.innerWidth - box.left - MARGIN, height: window.innerHeight - box.top - MARGIN };
+    var scale = Math.min(MAX_SCALE, room.width / width, room.height / height);
     if (Math.abs(scale - 1) > 0.02) {
       content.style.transformOrigin = "top left";
       content.style.transform = "scale(" + scale.toFixed(3) + ")";

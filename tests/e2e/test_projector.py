@@ -60,9 +60,10 @@ def test_the_running_matches_of_a_big_event_fill_as_many_screens_as_they_need(br
     assert all(screen["lowest"] <= SCREEN["height"] for screen in screens)
 
 
-def test_the_slides_cycle_and_the_bracket_is_drawn_to_fit_the_screen(browser, live_server, director):
+@pytest.mark.parametrize("screen", [SCREEN, {"width": 800, "height": 600}], ids=["1280x720", "800x600"])
+def test_the_slides_cycle_and_the_bracket_is_drawn_to_fit_the_screen(browser, live_server, director, screen):
     event = make_tournament(director, players=16)
-    page = browser.new_page(locale="en-US", viewport=SCREEN)
+    page = browser.new_page(locale="en-US", viewport=screen)
     page.goto(f"{live_server.url}/t/{event.slug}/projector/?seconds=3")
     shown = page.locator(".slide.is-shown h2")
     expect(shown).to_contain_text("Now playing")
@@ -72,8 +73,9 @@ def test_the_slides_cycle_and_the_bracket_is_drawn_to_fit_the_screen(browser, li
     scale = page.evaluate("document.querySelector('.slide.is-shown .bracket').style.transform")
     assert re.fullmatch(r"scale\([\d.]+\)|", scale)
     right, bottom = bracket["x"] + bracket["width"], bracket["y"] + bracket["height"]
-    assert right <= SCREEN["width"] and bottom <= SCREEN["height"], "the bracket is cut off"
-    page.screenshot(path=str(ARTIFACTS / "projector-bracket.png"))
+    assert right <= screen["width"] and bottom <= screen["height"], "the bracket is cut off"
+    assert bracket["width"] > 0.6 * screen["width"] or bottom > 0.8 * screen["height"], "drawn to fill the screen"
+    page.screenshot(path=str(ARTIFACTS / f"projector-bracket-{screen['width']}.png"))
     expect(shown).to_contain_text("Now playing", timeout=4000)  # and round again
 
 
