@@ -14,7 +14,8 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from clocks import selectors as clock_selectors
+from clocks.models import Clock
+from clocks.templatetags.clock_tags import BLANK_VIEW
 from tournaments import page_cache, selectors
 from tournaments.models import Match, ResultSubmission, Tournament
 
@@ -27,18 +28,11 @@ def tournament_body(tournament: Tournament) -> SafeString:
     def render_body() -> str:
         view = selectors.tournament_view(tournament)
         running = selectors.running_matches(view)
-        context = {"view": view, "tournament": tournament, "running": running, "clock_views": None}
-        if tournament.game.clock is not None:
-            context["clock_views"] = clock_views_of(tournament, running)
+        with_clocks = tournament.game.clock is not None
+        context = {"view": view, "tournament": tournament, "running": running, "with_clocks": with_clocks}
         return render_to_string("public/_tournament_body.html", context)
 
     return page_cache.cached_fragment(tournament, "tournament", render_body)
-
-
-def clock_views_of(tournament: Tournament, running: list[selectors.TableRow]) -> dict[int, dict]:
-    """The clocks of the running matches, as they were when the page was made (the page
-    then keeps them going: ``static/js/clock.js``)."""
-    return clock_selectors.clock_views(tournament.pk, [row.match.match.pk for row in running]) if running else {}
 
 
 def results_body(tournament: Tournament) -> SafeString:
@@ -64,7 +58,8 @@ def projector_body(tournament: Tournament) -> SafeString:
             "view": view,
             "tournament": tournament,
             "running": running,
-            "clock_views": clock_views_of(tournament, running) if tournament.game.clock is not None else {},
+            "clocked": clocked_matches(tournament, running),
+            "blank_clock": BLANK_VIEW,
             "latest": selectors.latest_results(view, PROJECTOR_LATEST_RESULTS),
             "bracket": bracket,
             "bracket_part": _("the last %(players)d") % {"players": 2 * len(bracket.rounds[0].matches)}
@@ -74,6 +69,15 @@ def projector_body(tournament: Tournament) -> SafeString:
         return render_to_string("public/_projector_body.html", context)
 
     return page_cache.cached_fragment(tournament, "projector", render_body)
+
+
+def clocked_matches(tournament: Tournament, running: list[selectors.TableRow]) -> set[int]:
+    """Which running matches have a clock (one query); the page shows them blank and
+    clock.js fetches their time (a page is kept until the tournament changes, a clock's
+    time is not)."""
+    if tournament.game.clock is None or not running:
+        return set()
+    return set(Clock.objects.filter(match__in=[row.match.match.pk for row in running]).values_list("match", flat=True))
 
 
 def match_body(tournament: Tournament, match: Match) -> SafeString:

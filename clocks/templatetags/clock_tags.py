@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django import template
 from django.urls import reverse
-from django.utils.html import escape
 
 from clocks import selectors
 
@@ -37,7 +36,7 @@ def clock_when(view) -> str:
 def clock_widget(context, match, link: bool = False, view: dict | None = None) -> dict:
     """The match's clock, read-only and live (nothing if the match has no clock). With
     ``link``, a link to the table clock of whoever looks (a player or a director). A page
-    of many clocks passes each one's ``view`` (``selectors.clock_views``): no query."""
+    of many clocks passes ``view=BLANK_VIEW`` (no query): clock.js fetches them together."""
     if view is None and match is not None and match.pk:
         view = selectors.clock_view_of(match)
     if view is None:
@@ -57,26 +56,18 @@ def clock_widget(context, match, link: bool = False, view: dict | None = None) -
     }
 
 
-def compact_clock(match, view: dict | None) -> str:
+# What a clock on a cached page shows until clock.js has fetched it: the page was made
+# when the tournament last changed, and a clock's time is not the page's to keep.
+BLANK_VIEW = {"phase": "", "running": None, "flagged": None, "time_ms": {"a": None, "b": None}}
+
+
+def compact_clock(match) -> str:
     """A clock in a table row (the tournament page's running matches), built in Python
-    for pages of many: the two times, the running one marked; clock.js keeps it going
-    (it is fetched with the page's other clocks: ``data-clock-batch-url``). Without a
-    view (no clock started yet when the page was made) it stays empty until it has one."""
-    json_url = reverse("clocks:json", args=[match.tournament.slug, match.pk])
-    halves = []
-    for side in ("a", "b"):
-        classes = "cw-half"
-        if view is not None and view["running"] == side and view["phase"] in ("running", "paused"):
-            classes += " is-on-move"
-        if view is not None and view["flagged"] == side:
-            classes += " is-flagged"
-        time = clock_time(view["time_ms"][side]) if view is not None else ""
-        halves.append(
-            f'<span class="{classes}" data-clock-half="{side}"><span class="cw-time" data-clock-face="{side}">'
-            f"{time}</span></span>"
-        )
-    phase = escape(view["phase"]) if view is not None else ""
-    return (
-        f'<span class="clock-widget is-compact" data-clock-url="{escape(json_url)}" data-clock-match="{match.pk}" '
-        f'data-phase="{phase}">{"".join(halves)}</span>'
+    for pages of many. It is empty on the page as cached; clock.js fills it with the
+    page's other clocks, in one request (``data-clock-batch-url``), once the match has a
+    clock, and keeps it going."""
+    halves = "".join(
+        f'<span class="cw-half" data-clock-half="{side}"><span class="cw-time" data-clock-face="{side}"></span></span>'
+        for side in ("a", "b")
     )
+    return f'<span class="clock-widget is-compact" data-clock-match="{match.pk}" data-phase="">{halves}</span>'

@@ -9,7 +9,8 @@
  * A page of many clocks (the tournament page, the projector) puts them inside an
  * element with data-clock-batch-url: those read-only clocks are fetched together, one
  * request for all of them on the screen (?matches=12,13 -> {server_time, clocks: {12:
- * view}}), each clock naming its match in data-clock-match.
+ * view}}), each clock naming its match in data-clock-match (a clock in a table row has
+ * nothing else: it is empty until its first view comes).
  *
  * With data-clock-press-url (the table clock), tapping the running half presses the
  * clock: POST {side, version} as JSON with the CSRF token. The version is the one this
@@ -114,7 +115,7 @@
   // --- Talking to the server --------------------------------------------------------
   Clock.prototype.refresh = function () {
     if (this.batch) return this.batch.soon();
-    if (this.loading || this.busy) return;
+    if (this.loading || this.busy || !this.url) return;
     if (this.root.offsetParent === null) return; // not on the screen (display: none): nobody is looking
     var self = this;
     var sent = Date.now();
@@ -323,7 +324,7 @@
       clock.stop();
       return false;
     });
-    Array.prototype.forEach.call(document.querySelectorAll("[data-clock-url]"), function (root) {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-clock-url], [data-clock-match]"), function (root) {
       if (!root.matchClock) window.matchClocks.push(new Clock(root));
     });
   }

@@ -56,10 +56,9 @@ def player_rows(entries: list[Entry]) -> SafeString:
 
 
 @register.simple_tag
-def now_playing_rows(running: list[TableRow], clock_views: dict[int, dict] | None, match_url_prefix: str) -> SafeString:
-    """``{% now_playing_rows running clock_views prefix %}``: table, match, players, the
-    live score, and the clock when the game has clocks (``clock_views`` is None when it
-    has none)."""
+def now_playing_rows(running: list[TableRow], with_clocks: bool, match_url_prefix: str) -> SafeString:
+    """``{% now_playing_rows running with_clocks prefix %}``: table, match, players, the
+    live score, and the clock when the game has clocks."""
     tags = {"provisional": escape(_("provisional")), "disputed": escape(_("disputed"))}
     out = []
     for row in running:
@@ -70,9 +69,7 @@ def now_playing_rows(running: list[TableRow], clock_views: dict[int, dict] | Non
             score = f'<span class="tag {escape(status)}">{tags[status]}</span> {escape(view.open_result.summary)}'
         else:
             score = escape(view.live.text) if view.live is not None else ""
-        clock = ""
-        if clock_views is not None:
-            clock = f"<td>{compact_clock(match, clock_views.get(match.pk))}</td>"
+        clock = f"<td>{compact_clock(match)}</td>" if with_clocks else ""
         out.append(
             f'<tr><td class="num table-number">{escape(row.table)}</td>'
             f'<td><a href="{escape(match_url_prefix)}{match.pk}/">{escape(view.label)}</a></td>'
