@@ -281,6 +281,23 @@ def table_of(match: Match) -> str:
     return number_tables(places, main_rounds).get(match.pk, "")
 
 
+def sessions(view: TournamentView) -> list[list[RoundView]]:
+    """The rounds played at the same time (``tournaments.tables``), session by session:
+    each main round, with the match for third place beside the final and the
+    consolation's round before it."""
+    main_rounds = rounds_in_flight(view.tournament.bracket_size, MAIN)
+    by_key = {(rv.round.flight, rv.round.number): rv for flight in view.flights for rv in flight.rounds}
+    return [
+        [by_key[key] for key in session_rounds(number, main_rounds) if key in by_key]
+        for number in range(1, main_rounds + 1)
+    ]
+
+
+def session_with(view: TournamentView, round_view: RoundView) -> list[RoundView]:
+    """The session a round is played in."""
+    return next(rounds for rounds in sessions(view) if round_view in rounds)
+
+
 def round_tables(round_view: RoundView, tables: dict[int, str]) -> list[TableRow]:
     """A round's playable matches with their tables, in bracket order."""
     return [TableRow(tables[mv.match.pk], mv) for mv in round_view.matches if mv.match.pk in tables]

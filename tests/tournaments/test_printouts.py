@@ -78,21 +78,47 @@ def with_consolation(director):
     return make_tournament(director, players=12, round_plan="3", consolation=True, third_place_match=True)
 
 
-def tables_on(client, tournament, flight, number) -> list[str]:
+def pairings_of(client, tournament, flight, number) -> str:
+    """The printed part of a round's pairings page."""
     round_ = tournament.rounds.get(flight=flight, number=number)
     html = client.get(f"/director/t/{tournament.slug}/print/rounds/{round_.pk}/pairings/").content.decode()
+    return html.split('class="print-sheet"')[1]
+
+
+def tables_in(html: str) -> list[str]:
     return re.findall(r'class="num table-number">(\d+)<', html)
 
 
-def test_the_consolation_round_takes_the_tables_after_the_main_round_played_beside_it(with_consolation, director_user):
+def test_the_rounds_played_together_are_printed_together_in_one_numbering_of_the_tables(
+    with_consolation, director_user
+):
     client = client_of(director_user)
-    assert tables_on(client, with_consolation, "main", 1) == ["1", "2", "3", "4"]  # 4 byes
-    assert tables_on(client, with_consolation, "main", 2) == ["1", "2", "3", "4"]
-    consolation_first = tables_on(client, with_consolation, "consolation", 1)
-    assert consolation_first and consolation_first[0] == "5"
-    assert tables_on(client, with_consolation, "main", 4) == ["1"]
-    assert tables_on(client, with_consolation, "third_place", 1) == ["2"]
-    assert tables_on(client, with_consolation, "consolation", 3) == ["3"]
+    first = pairings_of(client, with_consolation, "main", 1)
+    assert tables_in(first) == ["1", "2", "3", "4"] and "pairings-round" not in first  # 4 byes; alone
+    second = pairings_of(client, with_consolation, "main", 2)
+    assert second == pairings_of(client, with_consolation, "consolation", 1)  # one session, one sheet
+    assert "Quarter-finals + Consolation: Quarter-finals" in second
+    tables = tables_in(second)
+    assert tables == [str(n) for n in range(1, len(tables) + 1)] and len(tables) > 4
+    quarter_finals, consolation = second.split('class="pairings-round"')[1:]
+    assert tables_in(quarter_finals) == ["1", "2", "3", "4"]
+    last = pairings_of(client, with_consolation, "main", 4)
+    assert last == pairings_of(client, with_consolation, "third_place", 1)
+    assert last == pairings_of(client, with_consolation, "consolation", 3)
+    assert tables_in(last) == ["1", "2", "3"]  # the final, the third place, the consolation's final
+    index = client.get(f"/director/t/{with_consolation.slug}/print/").content.decode()
+    assert index.count("Pairings and tables") == 4  # four sessions, seven rounds
+
+
+def test_the_result_slips_of_a_session_are_one_per_table_with_each_rounds_lines(director, director_user):
+    event = make_tournament(director, players=4, round_plan="3, 5", third_place_match=True)
+    final = event.rounds.get(flight="main", number=2)
+    url = f"/director/t/{event.slug}/print/rounds/{final.pk}/result-slips/"
+    html = client_of(director_user).get(url).content.decode()
+    slips = html.split('class="result-slip"')[1:]
+    assert [re.search(r'class="slip-table">Table (\d+)<', slip)[1] for slip in slips] == ["1", "2"]
+    assert "Final" in slips[0] and "Match for third place" in slips[1]
+    assert [slip.count('<tr><td class="num">') for slip in slips] == [5, 5]  # best of 5 from round 2 on
 
 
 def test_one_matchs_table_is_the_one_the_whole_event_gives_it(with_consolation):

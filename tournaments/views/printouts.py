@@ -1,6 +1,7 @@
-"""The director's printouts for the venue: the draw, each round's pairings with the
-tables, and a result slip per match (the players' private-link slips are
-``director.slips``). Plain pages styled for paper (``@media print``)."""
+"""The director's printouts for the venue: the draw, the pairings with the tables and a
+result slip per table, session by session — a main round with what is played beside it
+(``tournaments.tables``) — and the players' private-link slips (``director.slips``).
+Plain pages styled for paper (``@media print``)."""
 
 from __future__ import annotations
 
@@ -21,9 +22,12 @@ DRAW_PAGE_MATCHES = 16  # first-round matches on a page of the draw: 32 players
 
 @login_required
 def index(request, slug: str):
+    """What there is to print; the pairings and result slips session by session (the
+    rounds played at the same time share their tables)."""
     actor, tournament = directed(request, slug)
     view = selectors.tournament_view(tournament)
-    return render(request, "director/print_index.html", {"tournament": tournament, "view": view})
+    context = {"tournament": tournament, "view": view, "sessions": [s for s in selectors.sessions(view) if s]}
+    return render(request, "director/print_index.html", context)
 
 
 @dataclass
@@ -62,30 +66,46 @@ def draw_parts(view: selectors.TournamentView) -> list[DrawPart]:
     return parts
 
 
+@dataclass
+class SessionRound:
+    """A round of the session being printed, with its matches at their tables."""
+
+    round: selectors.RoundView
+    rows: list[selectors.TableRow]
+    game_lines: range  # a result slip's lines: one per game the match can take
+
+
+def session_context(tournament, round_id: int) -> dict[str, Any]:
+    """What the pairings and the result slips print: the session of the round asked
+    for — every round played at the same time, in one numbering of the tables."""
+    view = selectors.tournament_view(tournament)
+    tables = selectors.tables_of(view)
+    rounds = [
+        SessionRound(rv, selectors.round_tables(rv, tables), range(1, slip_rows(rv.round.settings) + 1))
+        for rv in selectors.session_with(view, selectors.round_view_of(view, round_id))
+    ]
+    return {
+        "tournament": tournament,
+        "title": " + ".join(session_round.round.name for session_round in rounds),
+        "rounds": rounds,
+        "has_tables": any(session_round.rows for session_round in rounds),
+    }
+
+
 @login_required
 def pairings(request, slug: str, round_id: int):
+    """The tables of a session (a main round, and what is played beside it): who sits
+    where, and the results so far."""
     actor, tournament = directed(request, slug)
-    view = selectors.tournament_view(tournament)
-    round_view = selectors.round_view_of(view, round_id)
-    rows = selectors.round_tables(round_view, selectors.tables_of(view))
-    context = {"tournament": tournament, "round": round_view, "rows": rows}
-    return render(request, "director/print_pairings.html", context)
+    return render(request, "director/print_pairings.html", session_context(tournament, round_id))
 
 
 @login_required
 def result_slips(request, slug: str, round_id: int):
-    """One slip per match of the round: the table, the players (blank lines for those
+    """One slip per table of the session: the table, the players (blank lines for those
     still to be decided), a line per game and the two signatures."""
     actor, tournament = directed(request, slug)
-    view = selectors.tournament_view(tournament)
-    round_view = selectors.round_view_of(view, round_id)
-    context = {
-        "tournament": tournament,
-        "round": round_view,
-        "rows": selectors.round_tables(round_view, selectors.tables_of(view)),
-        "game_lines": range(1, slip_rows(round_view.round.settings) + 1),
-    }
-    return render(request, "director/print_result_slips.html", context)
+    return render(request, "director/print_result_slips.html", session_context(tournament, round_id))
 
 
 def slip_rows(settings: dict[str, Any]) -> int:
