@@ -74,6 +74,17 @@ class SessionRound:
     rows: list[selectors.TableRow]
     game_lines: range  # a result slip's lines: one per game the match can take
 
+    @property
+    def byes(self) -> list[str]:
+        """Who goes through this round without playing (a bye takes no table)."""
+        return [
+            side.entry.name
+            for mv in self.round.matches
+            if mv.match.is_bye
+            for side in (mv.a, mv.b)
+            if side.entry is not None
+        ]
+
 
 def session_context(tournament, round_id: int) -> dict[str, Any]:
     """What the pairings and the result slips print: the session of the round asked
