@@ -6,6 +6,11 @@ import pytest
 from django.db import connections
 from playwright.sync_api import sync_playwright
 
+from clocks import services as clock_services
+from games.chess import services as chess_services
+from tests.conftest import first_round, make_tournament
+from tournaments.access import Actor
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"  # screenshots to look at
 
 
@@ -42,3 +47,25 @@ def browser(chromium):
         # (its event loop is another context); close it, or the test database
         # cannot be dropped at the end of the run.
         connections.close_all()
+
+
+def chess_event_with_running_clocks(director, players: int):
+    """A chess knockout (10-minute games) whose first-round clocks all run, White to move."""
+    ten_minutes = {"time_control": "600"}
+    event = make_tournament(director, players=players, game_type="chess", round_plan="2", settings=ten_minutes)
+    for match in first_round(event):
+        white = chess_services.state_of(match).next_game.white
+        clock_services.start_clock(Actor(entry=match.entry_on(white)), match.pk, white)
+    return event
+
+
+def clock_requests(page) -> list[str]:
+    """The addresses of the clock JSON the page asks for from now on (scripts left out)."""
+    asked: list[str] = []
+
+    def note(request):
+        if "clock" in request.url and "/static/" not in request.url:
+            asked.append(request.url)
+
+    page.on("request", note)
+    return asked

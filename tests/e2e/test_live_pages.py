@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from clocks import services as clock_services
 from games.chess import services as chess_services
 from tests.conftest import first_round, make_tournament
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, chess_event_with_running_clocks, clock_requests
 from tournaments import services
 from tournaments.access import Actor
 
@@ -89,18 +89,9 @@ def test_a_running_clock_counts_down_on_the_public_match_page(browser, live_serv
 
 
 def test_the_tournament_pages_running_clocks_count_down_fetched_in_one_request(browser, live_server, director):
-    event = make_tournament(director, players=8, game_type="chess", round_plan="2", settings={"time_control": "600"})
-    for match in first_round(event):
-        white = chess_services.state_of(match).next_game.white
-        clock_services.start_clock(Actor(entry=match.entry_on(white)), match.pk, white)
+    event = chess_event_with_running_clocks(director, players=8)
     page = browser.new_page(locale="en-US")
-    asked: list[str] = []
-
-    def note(request):
-        if "clock" in request.url and "/static/" not in request.url:
-            asked.append(request.url)
-
-    page.on("request", note)
+    asked = clock_requests(page)
     page.goto(f"{live_server.url}/t/{event.slug}/")
     running = page.locator("#now-playing .cw-half.is-on-move .cw-time")
     expect(running).to_have_count(4)

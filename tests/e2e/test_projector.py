@@ -9,11 +9,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from clocks import services as clock_services
-from games.chess import services as chess_services
 from tests.conftest import first_round, make_tournament, play
-from tests.e2e.conftest import ARTIFACTS
-from tournaments.access import Actor
+from tests.e2e.conftest import ARTIFACTS, chess_event_with_running_clocks, clock_requests
 
 pytestmark = pytest.mark.browser
 
@@ -82,18 +79,9 @@ def test_the_slides_cycle_and_the_bracket_is_drawn_to_fit_the_screen(browser, li
 def test_only_the_clocks_on_the_screen_ask_the_server_in_one_request_and_they_count_down(
     browser, live_server, director
 ):
-    event = make_tournament(director, players=16, game_type="chess", round_plan="2", settings={"time_control": "600"})
-    for match in first_round(event):
-        white = chess_services.state_of(match).next_game.white
-        clock_services.start_clock(Actor(entry=match.entry_on(white)), match.pk, white)
+    event = chess_event_with_running_clocks(director, players=16)
     page = browser.new_page(locale="en-US", viewport=SCREEN)
-    asked: list[str] = []
-
-    def note(request):
-        if "clock" in request.url and "/static/" not in request.url:
-            asked.append(request.url)
-
-    page.on("request", note)
+    asked = clock_requests(page)
     page.goto(f"{live_server.url}/t/{event.slug}/projector/?seconds=60")
     expect(page.locator(".slide.is-shown .slide-count")).to_have_text(re.compile(r"1/[2-9]"))  # 8 clocks: 2+ screens
     faces = page.locator(".slide.is-shown [data-clock-match]")
